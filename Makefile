@@ -1,0 +1,170 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# insn-kfuncs: build and test driver (kbuild only builds the module itself).
+#
+#   make check   deps, kernels, module, BPF objects, loaders, both VM tiers,
+#                host checks, lint; ends with "N passed, N failed"
+#   make demo    x86-64 guest: one program calling a kfunc, its result and
+#                its JIT disassembly
+#   make lint    checkpatch on module/ and patches/
+#   make clean   remove build/ (kernels stay in $(INSN_CACHE))
+#   V=1          show the commands and the full tool output
+#
+# Products go under build/, kernels into $(INSN_CACHE)/kernel/ARCH-patched
+# (tools/build-kernel.sh, cached by input hash).
+
+.DELETE_ON_ERROR:
+.SUFFIXES:
+SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -c
+
+export INSN_CACHE ?= $(HOME)/.cache/insn-kfuncs
+ARCHES := x86_64 arm64
+B := build
+JOBS ?= 2
+CLANG ?= clang
+
+V ?= 0
+ifeq ($(V),1)
+Q :=
+to_log :=
+else
+Q := @
+# run quietly into log $(1); on failure show its tail
+to_log = >$(1) 2>&1 || { tail -n 40 $(1); echo "log: $(1)"; exit 1; }
+endif
+msg = @printf '  %-7s %s\n' '$(1)' '$(2)'
+
+kdir = $(INSN_CACHE)/kernel/$(1)-patched
+BPFTOOL = $(call kdir,x86_64)/obj/bpftool/bpftool
+CHECKPATCH = $(call kdir,x86_64)/src/scripts/checkpatch.pl
+
+x86_64_karch := x86
+x86_64_cross :=
+x86_64_image := arch/x86/boot/bzImage
+x86_64_busybox := /bin/busybox
+x86_64_libdir :=
+arm64_karch := arm64
+arm64_cross := aarch64-linux-gnu-
+arm64_image := arch/arm64/boot/Image
+arm64_busybox := $(INSN_CACHE)/busybox-arm64/bin/busybox
+arm64_libdir := -L/usr/lib/aarch64-linux-gnu
+
+MODULE_SRC := Kbuild $(shell find module -name '*.[chS]' | sort)
+BPF_HDR := $(wildcard bpf/*.h bpf/tests/*.h)
+BPF_PROGS := $(patsubst %.c,%.o,$(notdir $(wildcard bpf/tests/*.bpf.c)))
+LOADERS := $(basename $(notdir $(wildcard tests/vm/*.c)))
+GUEST_SCRIPTS := $(wildcard tests/guest/*.sh)
+LINT_FILES := $(shell find module -name '*.[ch]' | sort) $(wildcard patches/*.patch)
+
+RESULTS := $(B)/results/lint.txt \
+	$(foreach a,$(ARCHES),$(B)/results/$(a)-vm.txt $(B)/results/$(a)-jit.txt)
+
+.PHONY: all check demo lint deps clean help FORCE
+all: $(foreach a,$(ARCHES),$(B)/$(a)/initramfs.cpio.gz)
+
+check: $(RESULTS)
+	@tools/summary.sh $^
+
+help:
+	@sed -n '3,12s/^# \{0,1\}//p' Makefile
+
+deps:
+	$(call msg,DEPS,Debian packages)
+	$(Q)tools/deps.sh
+
+clean:
+	rm -rf $(B)
+
+# Everything built for one architecture.  $(1) is the arch; in here $$ is
+# what a plain rule would write as $.
+define arch_rules
+# The key file changes only when the kernel was rebuilt, so what depends on
+# it is rebuilt only then (make re-reads its mtime after the recipe).
+$(B)/$(1)/kernel.key: FORCE | deps
+	$(Q)mkdir -p $$(@D)
+	$(Q)V=$(V) JOBS=$(JOBS) tools/build-kernel.sh $(1) patched >/dev/null
+	$(Q)cmp -s $(call kdir,$(1))/key $$@ || cp $(call kdir,$(1))/key $$@
+
+# Module BTF is tied to the vmlinux it was built against, and kbuild does
+# not rebuild a module for a new vmlinux: start clean each time.
+$(B)/$(1)/module/insn_kfuncs.ko: $(MODULE_SRC) $(B)/$(1)/kernel.key
+	$(call msg,MODULE,$$@)
+	$(Q)rm -rf $$(@D) && mkdir -p $$(@D) && rsync -a Kbuild module $$(@D)/
+	$(Q)$(MAKE) -C $(call kdir,$(1))/obj M=$(CURDIR)/$$(@D) \
+		ARCH=$($(1)_karch) CROSS_COMPILE=$($(1)_cross) -j$(JOBS) modules \
+		$(call to_log,$(B)/$(1)/module.log)
+	$(Q)readelf -SW $$@ | grep -qw '\.BTF' || \
+		{ echo "error: $$@ has no .BTF section (kbuild skipped module BTF)"; exit 1; }
+
+$(B)/$(1)/vmlinux.h: $(B)/$(1)/kernel.key $(B)/x86_64/kernel.key
+	$(call msg,GEN,$$@)
+	$(Q)$(BPFTOOL) btf dump file $(call kdir,$(1))/obj/vmlinux format c >$$@
+
+$(B)/$(1)/bpf/%.bpf.o: bpf/tests/%.bpf.c $(BPF_HDR) $(B)/$(1)/vmlinux.h
+	$(call msg,CLANG,$$@)
+	$(Q)mkdir -p $$(@D)
+	$(Q)$(CLANG) -target bpf -O2 -g -Wall -D__TARGET_ARCH_$($(1)_karch) \
+		-I$(B)/$(1) -I$(call kdir,$(1))/obj/libbpf-inst/include \
+		-Ibpf -Ibpf/tests -c $$< -o $$@
+
+# Static, so the initramfs needs no libraries.
+$(B)/$(1)/bin/%: tests/vm/%.c $(BPF_HDR) $(B)/$(1)/kernel.key
+	$(call msg,CC,$$@)
+	$(Q)mkdir -p $$(@D)
+	$(Q)$($(1)_cross)gcc -O2 -g -Wall -Wextra -static -Ibpf -Ibpf/tests \
+		-I$(call kdir,$(1))/obj/libbpf-inst/include \
+		-I$(call kdir,$(1))/src/tools/include/uapi \
+		$$< $(call kdir,$(1))/obj/libbpf/libbpf.a \
+		$($(1)_libdir) -lelf -lz -lzstd -o $$@
+
+$(1)_files := $(B)/$(1)/module/insn_kfuncs.ko \
+	$(BPF_PROGS:%=$(B)/$(1)/bpf/%) $(LOADERS:%=$(B)/$(1)/bin/%)
+$(1)_map := insn/insn_kfuncs.ko=$(B)/$(1)/module/insn_kfuncs.ko \
+	$(foreach p,$(BPF_PROGS),insn/bpf/$(p)=$(B)/$(1)/bpf/$(p)) \
+	$(foreach l,$(LOADERS),insn/bin/$(l)=$(B)/$(1)/bin/$(l)) \
+	$(foreach s,$(GUEST_SCRIPTS),insn/tests/$(notdir $(s))=$(s))
+
+$(B)/$(1)/initramfs.cpio.gz: tools/mkinitramfs.sh tools/guest-init \
+		$(GUEST_SCRIPTS) $$($(1)_files) $(B)/$(1)/kernel.key
+	$(call msg,CPIO,$$@)
+	$(Q)tools/mkinitramfs.sh $$@ $($(1)_busybox) \
+		$(call kdir,$(1))/obj/usr/gen_init_cpio $$($(1)_map)
+
+# The VM tier: the guest's TEST lines, prefixed with the arch, and one line
+# for the run itself (kernel warnings, timeout, token, exit status).
+$(B)/results/$(1)-vm.txt: $(B)/$(1)/initramfs.cpio.gz FORCE
+	$(call msg,VM,$(1) guest (log: $(B)/$(1)/vm.log))
+	$(Q)mkdir -p $$(@D)
+	$(Q)tools/vm-run.sh $(1) $(call kdir,$(1))/obj/$($(1)_image) $$< \
+		$(B)/$(1)/vm.log 2>$(B)/$(1)/vm.status; rc=$$$$?; \
+	{ tr -d '\r' <$(B)/$(1)/vm.log 2>/dev/null | sed -n 's|^TEST |TEST $(1)/|p'; \
+	  why=$$$$(tail -n1 $(B)/$(1)/vm.status); \
+	  case $$$$rc in \
+	  0) echo "TEST $(1)/vm PASS";; \
+	  77) echo "TEST $(1)/vm SKIP $$$$why";; \
+	  *) echo "TEST $(1)/vm FAIL $$$$why";; \
+	  esac; } >$$@
+
+# Host check: the JIT images the guest printed disassemble cleanly.
+$(B)/results/$(1)-jit.txt: $(B)/results/$(1)-vm.txt
+	$(call msg,OBJDUMP,$(1) JIT images -> $(B)/$(1)/jit/)
+	$(Q)tools/jit-disasm.sh $(1) $(B)/$(1)/vm.log $(B)/$(1)/jit | \
+		sed 's|^TEST |TEST $(1)/|' >$$@
+endef
+$(foreach a,$(ARCHES),$(eval $(call arch_rules,$(a))))
+
+$(B)/results/lint.txt: $(B)/x86_64/kernel.key FORCE
+	$(call msg,LINT,checkpatch: $(words $(LINT_FILES)) files)
+	$(Q)mkdir -p $(@D)
+	$(Q)tools/lint.sh $(CHECKPATCH) $(LINT_FILES) >$@ 2>/dev/null || true
+
+lint: $(B)/x86_64/kernel.key
+	$(Q)tools/lint.sh $(CHECKPATCH) $(LINT_FILES)
+
+demo: $(B)/x86_64/initramfs.cpio.gz
+	$(call msg,DEMO,x86_64 guest (log: $(B)/x86_64/demo.log))
+	$(Q)tools/vm-run.sh x86_64 $(call kdir,x86_64)/obj/$(x86_64_image) $< \
+		$(B)/x86_64/demo.log insn.run=demo
+	$(Q)tr -d '\r' <$(B)/x86_64/demo.log | sed -n 's/^RESULT /  /p'
+	$(Q)tools/jit-disasm.sh x86_64 $(B)/x86_64/demo.log $(B)/x86_64/demo-jit --print

@@ -1,0 +1,27 @@
+#!/bin/bash
+# checkpatch.pl --no-tree over the module sources and the patch series.
+#
+# usage: lint.sh CHECKPATCH FILE...
+#   .patch files are checked as patches, the rest as source files (-f).
+#   Prints one "TEST lint.FILE PASS|FAIL" line per file on stdout and the
+#   checkpatch report of each failing file on stderr; exits 1 on a failure.
+set -uo pipefail
+
+checkpatch=${1:?checkpatch.pl}
+shift
+rc=0
+for f in "$@"; do
+	case $f in
+	*.patch) mode=() ;;
+	*) mode=(-f) ;;
+	esac
+	if report=$("$checkpatch" --no-tree --no-summary --terse --show-types \
+			"${mode[@]}" "$f" 2>&1); then
+		echo "TEST lint.$f PASS"
+	else
+		echo "TEST lint.$f FAIL $(grep -cE ': (ERROR|WARNING|CHECK):' <<<"$report") problems, see make lint"
+		echo "$report" >&2
+		rc=1
+	fi
+done
+exit $rc
