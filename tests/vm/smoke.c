@@ -6,7 +6,8 @@
  * hex for the host to disassemble.
  *
  * usage: smoke OBJ [--demo]
- * output: "TEST name PASS|FAIL|SKIP [reason]" lines, "JIT name hex" lines.
+ * output: "TEST name PASS|FAIL|SKIP [reason]" lines; the JIT image as "JIT hex"
+ * lines closed by "JIT-END name len address".
  */
 #include <errno.h>
 #include <stdint.h>
@@ -152,6 +153,7 @@ static int dump_jit(struct bpf_program *prog)
 	__u32 len = sizeof(info);
 	const char *name = bpf_program__name(prog);
 	unsigned char *img;
+	__u64 addr = 0;
 	int fd = bpf_program__fd(prog);
 
 	if (bpf_prog_get_info_by_fd(fd, &info, &len) || !info.jited_prog_len) {
@@ -166,6 +168,8 @@ static int dump_jit(struct bpf_program *prog)
 	memset(&info, 0, sizeof(info));
 	info.jited_prog_len = len;
 	info.jited_prog_insns = (__u64)(unsigned long)img;
+	info.nr_jited_ksyms = 1;	/* the main program's address */
+	info.jited_ksyms = (__u64)(unsigned long)&addr;
 	len = sizeof(info);
 	if (bpf_prog_get_info_by_fd(fd, &info, &len)) {
 		printf("TEST smoke.jit_dump FAIL get_info: %s\n", strerror(errno));
@@ -175,8 +179,9 @@ static int dump_jit(struct bpf_program *prog)
 	for (__u32 i = 0; i < info.jited_prog_len; i++)
 		printf("%s%02x%s", i % 32 ? "" : "JIT ", img[i],
 		       i % 32 == 31 || i + 1 == info.jited_prog_len ? "\n" : "");
-	/* "JIT-END name" closes the image: the host checks it is whole */
-	printf("JIT-END %s %u\n", name, info.jited_prog_len);
+	/* "JIT-END name len addr" closes the image: the host checks it is whole */
+	printf("JIT-END %s %u 0x%llx\n", name, info.jited_prog_len,
+	       (unsigned long long)addr);
 	printf("TEST smoke.jit_dump PASS\n");
 	free(img);
 	return 0;
