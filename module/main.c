@@ -2,8 +2,11 @@
 /*
  * insn_kfuncs: kfuncs that stand for single CPU instructions.
  *
- * The set is registered for BPF_PROG_TYPE_UNSPEC, the common hook, so every
- * program type may call the kfuncs.
+ * The kfuncs are registered for BPF_PROG_TYPE_UNSPEC, the common hook, so
+ * every program type may call them.  On a kernel with the companion series
+ * (CONFIG_BPF_KFUNC_BODY) their bodies and native emitters are registered
+ * too; the module parameters switch those off and on for programs loaded
+ * afterwards.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -12,6 +15,8 @@
 #include <linux/btf_ids.h>
 #include <linux/init.h>
 #include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/mutex.h>
 
 #include "insn_kfuncs.h"
 
@@ -27,22 +32,135 @@ static const struct btf_kfunc_id_set insn_kfunc_set = {
 	.set = &insn_kfunc_ids,
 };
 
+static const struct insn_family insn_families[] = {
+	{ "rotate", insn_rotate_table, &insn_rotate_table_cnt },
+};
+
+static DEFINE_MUTEX(insn_lock);
+static bool insn_ready;		/* module_init done: parameters apply */
+static bool insn_registered;	/* bodies registered with the kernel */
+static bool native = true;
+static bool bodies = true;
+
+static void insn_unregister_bodies(void)
+{
+	int i;
+
+	if (!insn_registered)
+		return;
+	for (i = 0; i < ARRAY_SIZE(insn_families); i++)
+		unregister_bpf_kfunc_bodies(insn_families[i].table);
+	insn_registered = false;
+}
+
+/* (Re)register the bodies as the parameters say; caller holds insn_lock. */
+static int insn_apply(void)
+{
+	u32 flags = native ? 0 : BPF_KFUNC_BODIES_NO_NATIVE;
+	int i, err = 0;
+
+	insn_unregister_bodies();
+	if (!bodies || !INSN_KFUNCS_PATCHED)
+		return 0;
+	for (i = 0; i < ARRAY_SIZE(insn_families); i++) {
+		const struct insn_family *f = &insn_families[i];
+
+		err = register_bpf_kfunc_bodies(THIS_MODULE, f->table, *f->cnt, flags);
+		if (err) {
+			pr_err("cannot register %s bodies: %d\n", f->name, err);
+			while (i--)
+				unregister_bpf_kfunc_bodies(insn_families[i].table);
+			return err;
+		}
+	}
+	insn_registered = true;
+	return 0;
+}
+
+static int insn_param_set(const char *val, const struct kernel_param *kp)
+{
+	int err;
+
+	mutex_lock(&insn_lock);
+	err = param_set_bool(val, kp);
+	if (!err && insn_ready)
+		err = insn_apply();
+	mutex_unlock(&insn_lock);
+	return err;
+}
+
+static const struct kernel_param_ops insn_switch_ops = {
+	.set = insn_param_set,
+	.get = param_get_bool,
+};
+
+module_param_cb(native, &insn_switch_ops, &native, 0644);
+MODULE_PARM_DESC(native, "emit native code for calls (default: on)");
+module_param_cb(bodies, &insn_switch_ops, &bodies, 0644);
+MODULE_PARM_DESC(bodies, "give the kfuncs their BPF bodies (default: on)");
+
+/* /sys/module/insn_kfuncs/parameters/status: what is active, per kfunc */
+static int insn_status_get(char *buf, const struct kernel_param *kp)
+{
+	int i, j, len = 0;
+
+	mutex_lock(&insn_lock);
+	for (i = 0; i < ARRAY_SIZE(insn_families); i++) {
+		const struct insn_family *f = &insn_families[i];
+
+		for (j = 0; j < *f->cnt; j++) {
+			const struct bpf_kfunc_body *b = &f->table[j];
+
+			len += scnprintf(buf + len, PAGE_SIZE - len, "%s %s body=%s native=%s\n",
+					 f->name, b->name,
+					 insn_registered ? (b->mode ? "after" : "verify") : "off",
+					 insn_registered && native && b->emit ? "on" : "off");
+		}
+	}
+	mutex_unlock(&insn_lock);
+	return len;
+}
+
+static const struct kernel_param_ops insn_status_ops = {
+	.get = insn_status_get,
+};
+
+module_param_cb(status, &insn_status_ops, NULL, 0444);
+MODULE_PARM_DESC(status, "bodies and native code in use");
+
 static int __init insn_kfuncs_init(void)
 {
 	int err;
 
 	err = register_btf_kfunc_id_set(BPF_PROG_TYPE_UNSPEC, &insn_kfunc_set);
-	if (err)
+	if (err) {
 		pr_err("cannot register kfuncs: %d\n", err);
-	return err;
+		return err;
+	}
+	mutex_lock(&insn_lock);
+	insn_ready = true;
+	err = insn_apply();
+	mutex_unlock(&insn_lock);
+	if (err)
+		return err;
+	if (INSN_KFUNCS_PATCHED)
+		pr_info("kernel has kfunc bodies: bodies %s, native code %s\n",
+			bodies ? "on" : "off", native ? "on" : "off");
+	else
+		pr_info("kernel without kfunc bodies: serving plain kfunc calls\n");
+	return 0;
 }
 
 /*
- * Nothing to undo: the kfunc set lives in this module's BTF, which goes away
- * with the module.  An exit function is still needed for rmmod to work.
+ * The kfunc set lives in this module's BTF and goes away with it; the
+ * bodies must be unregistered.  Programs that used them keep their code.
  */
 static void __exit insn_kfuncs_exit(void)
 {
+	mutex_lock(&insn_lock);
+	insn_ready = false;
+	insn_unregister_bodies();
+	mutex_unlock(&insn_lock);
 }
 
 module_init(insn_kfuncs_init);

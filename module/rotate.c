@@ -2,10 +2,14 @@
 /*
  * Rotate kfuncs: the count is taken modulo the operand width, as the x86
  * rol/ror and arm64 ror instructions do.
+ *
+ * The bodies rotate by the count in R2 (a known constant, so the verifier
+ * knows the result exactly when it knows x): x << n | x >> (-n & (w - 1)).
  */
 #include <linux/bitops.h>
 #include <linux/btf.h>
 
+#include "emit.h"
 #include "insn_kfuncs.h"
 
 __bpf_kfunc_start_defs();
@@ -31,3 +35,43 @@ __bpf_kfunc u32 bpf_insn_ror32(u32 x, u32 n__k)
 }
 
 __bpf_kfunc_end_defs();
+
+/* ALU is ALU64 or ALU32; FIRST shifts x by n, SECOND by the rest */
+#define ROTATE_BODY(ALU, MASK, FIRST, SECOND)				\
+	{								\
+		BPF_##ALU##_IMM(BPF_AND, BPF_REG_2, MASK),		\
+		BPF_MOV64_REG(BPF_REG_0, BPF_REG_1),			\
+		BPF_##ALU##_REG(FIRST, BPF_REG_0, BPF_REG_2),		\
+		BPF_##ALU##_IMM(BPF_NEG, BPF_REG_2, 0),			\
+		BPF_##ALU##_IMM(BPF_AND, BPF_REG_2, MASK),		\
+		BPF_##ALU##_REG(SECOND, BPF_REG_1, BPF_REG_2),		\
+		BPF_##ALU##_REG(BPF_OR, BPF_REG_0, BPF_REG_1),		\
+	}
+
+static const struct bpf_insn rol64_body[] =
+	ROTATE_BODY(ALU64, 63, BPF_LSH, BPF_RSH);
+static const struct bpf_insn ror64_body[] =
+	ROTATE_BODY(ALU64, 63, BPF_RSH, BPF_LSH);
+static const struct bpf_insn rol32_body[] =
+	ROTATE_BODY(ALU32, 31, BPF_LSH, BPF_RSH);
+static const struct bpf_insn ror32_body[] =
+	ROTATE_BODY(ALU32, 31, BPF_RSH, BPF_LSH);
+
+#define ROTATE(op)						\
+	{							\
+		.name = "bpf_insn_" #op,			\
+		.insns = op##_body,				\
+		.len = ARRAY_SIZE(op##_body),			\
+		.mode = BPF_KFUNC_BODY_VERIFY,			\
+		.max_native = 8,				\
+		.emit = INSN_EMIT(op),				\
+	}
+
+const struct bpf_kfunc_body insn_rotate_table[] = {
+	ROTATE(rol64),
+	ROTATE(ror64),
+	ROTATE(rol32),
+	ROTATE(ror32),
+};
+
+const u32 insn_rotate_table_cnt = ARRAY_SIZE(insn_rotate_table);

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The one place that knows whether the kernel carries the companion series
+ * (CONFIG_BPF_KFUNC_BODY).  Without it the descriptors still compile, the
+ * kfuncs are still served as plain calls, and nothing is registered.
+ */
+#ifndef _INSN_KFUNCS_COMPAT_H
+#define _INSN_KFUNCS_COMPAT_H
+
+#include <linux/filter.h>
+
+#if IS_ENABLED(CONFIG_BPF_KFUNC_BODY)
+#include <linux/bpf_kfunc_body.h>
+#define INSN_KFUNCS_PATCHED	true
+#else
+#define INSN_KFUNCS_PATCHED	false
+
+enum bpf_kfunc_body_mode {
+	BPF_KFUNC_BODY_VERIFY,
+	BPF_KFUNC_BODY_AFTER,
+};
+
+struct bpf_kfunc_emit {
+	u8 dst;
+	u8 arg[MAX_BPF_FUNC_REG_ARGS];
+	u32 imm[MAX_BPF_FUNC_REG_ARGS];
+	u8 const_mask;
+	u8 scratch[2];
+};
+
+typedef int (*bpf_kfunc_emit_t)(const struct bpf_kfunc_emit *e, u8 *buf);
+
+struct bpf_kfunc_body {
+	const char *name;
+	const struct bpf_insn *insns;
+	u16 len;
+	u8 mode;
+	u8 max_native;
+	bpf_kfunc_emit_t emit;
+	const char *(*check_const)(const u32 *imm);
+};
+
+#define BPF_KFUNC_BODIES_NO_NATIVE	(1U << 0)
+
+static inline int register_bpf_kfunc_bodies(struct module *owner,
+					    const struct bpf_kfunc_body *bodies,
+					    u32 cnt, u32 flags)
+{
+	return -EOPNOTSUPP;
+}
+
+static inline void unregister_bpf_kfunc_bodies(const struct bpf_kfunc_body *bodies)
+{
+}
+#endif
+
+#endif /* _INSN_KFUNCS_COMPAT_H */

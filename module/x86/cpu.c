@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: GPL-2.0
+/* CPU features the x86-64 emitters choose between. */
+#include <asm/cpufeature.h>
+
+#include "x86.h"
+
+bool insn_x86_has_bmi1(void)
+{
+	return boot_cpu_has(X86_FEATURE_BMI1);
+}
+
+bool insn_x86_has_bmi2(void)
+{
+	return boot_cpu_has(X86_FEATURE_BMI2);
+}
+
+bool insn_x86_has_movbe(void)
+{
+	return boot_cpu_has(X86_FEATURE_MOVBE);
+}
