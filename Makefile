@@ -57,8 +57,8 @@ LOADERS := $(basename $(notdir $(wildcard tests/vm/*.c)))
 GUEST_SCRIPTS := $(wildcard tests/guest/*.sh)
 LINT_FILES := $(shell find module -name '*.[ch]' | sort) $(wildcard patches/*.patch)
 
-RESULTS := $(B)/results/lint.txt \
-	$(foreach a,$(ARCHES),$(B)/results/$(a)-vm.txt $(B)/results/$(a)-jit.txt)
+RESULTS := $(B)/results/lint.txt $(foreach a,$(ARCHES),$(B)/results/$(a)-kernel.txt \
+	$(B)/results/$(a)-vm.txt $(B)/results/$(a)-jit.txt)
 
 .PHONY: all check demo lint deps clean help FORCE
 all: $(foreach a,$(ARCHES),$(B)/$(a)/initramfs.cpio.gz)
@@ -85,6 +85,17 @@ $(B)/$(1)/kernel.key: FORCE | deps
 	$(Q)mkdir -p $$(@D)
 	$(Q)V=$(V) JOBS=$(JOBS) tools/build-kernel.sh $(1) patched >/dev/null
 	$(Q)cmp -s $(call kdir,$(1))/key $$@ || cp $(call kdir,$(1))/key $$@
+
+# Host check: a second call finds the kernel cached (its key is a pure
+# function of its inputs), so re-running make check rebuilds no kernel.
+$(B)/results/$(1)-kernel.txt: $(B)/$(1)/kernel.key FORCE
+	$(Q)mkdir -p $$(@D)
+	$(Q)if tools/build-kernel.sh $(1) patched 2>&1 >/dev/null | \
+		grep -q '^  KERNEL  $(1)-patched cached'; then \
+		echo "TEST $(1)/kernel.cached PASS"; \
+	else \
+		echo "TEST $(1)/kernel.cached FAIL second build-kernel.sh call rebuilt"; \
+	fi >$$@
 
 # Module BTF is tied to the vmlinux it was built against, and kbuild does
 # not rebuild a module for a new vmlinux: start clean each time.

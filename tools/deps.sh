@@ -65,7 +65,7 @@ if [ ! -x "$busybox_arm64" ]; then
 	update
 	echo "  DEPS    busybox-static:arm64 -> $busybox_arm64" >&2
 	tmp=$(mktemp -d)
-	chmod 755 "$tmp"	# apt downloads as user _apt
+	chown _apt "$tmp" 2>/dev/null || true	# apt downloads as user _apt
 	trap 'rm -rf "$tmp"' EXIT
 	(cd "$tmp" && apt-get download -qq busybox-static:arm64)
 	rm -rf "$cache/busybox-arm64"
