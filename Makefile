@@ -52,13 +52,15 @@ arm64_libdir := -L/usr/lib/aarch64-linux-gnu
 
 MODULE_SRC := Kbuild $(shell find module -name '*.[chS]' | sort)
 BPF_HDR := $(wildcard bpf/*.h bpf/tests/*.h)
+VM_HDR := $(wildcard tests/vm/*.h)
+KMOD_SRC := $(wildcard tests/kmod/*)
 BPF_PROGS := $(patsubst %.c,%.o,$(notdir $(wildcard bpf/tests/*.bpf.c)))
 LOADERS := $(basename $(notdir $(wildcard tests/vm/*.c)))
 GUEST_SCRIPTS := $(wildcard tests/guest/*.sh)
-LINT_FILES := $(shell find module -name '*.[ch]' | sort) $(wildcard patches/*.patch)
+LINT_FILES := $(shell find module tests/kmod -name '*.[ch]' | sort) $(wildcard patches/*.patch)
 
 RESULTS := $(B)/results/lint.txt $(foreach a,$(ARCHES),$(B)/results/$(a)-kernel.txt \
-	$(B)/results/$(a)-vm.txt $(B)/results/$(a)-jit.txt)
+	$(B)/results/$(a)-vm.txt $(B)/results/$(a)-jit.txt $(B)/results/$(a)-shapes.txt)
 
 .PHONY: all check demo lint deps clean help FORCE
 all: $(foreach a,$(ARCHES),$(B)/$(a)/initramfs.cpio.gz)
@@ -108,6 +110,16 @@ $(B)/$(1)/module/insn_kfuncs.ko: $(MODULE_SRC) $(B)/$(1)/kernel.key
 	$(Q)readelf -SW $$@ | grep -qw '\.BTF' || \
 		{ echo "error: $$@ has no .BTF section (kbuild skipped module BTF)"; exit 1; }
 
+# The test module that registers bad bodies needs the kernel's kfunc body
+# interface; on a kernel without it the file is empty and the guest skips.
+$(B)/$(1)/kmod/insn_bad_body.ko: $(KMOD_SRC) $(B)/$(1)/kernel.key
+	$(call msg,MODULE,$$@)
+	$(Q)rm -rf $$(@D) && mkdir -p $$(@D) && rsync -a tests/kmod/ $$(@D)/
+	$(Q)if grep -q '^CONFIG_BPF_KFUNC_BODY=y' $(call kdir,$(1))/obj/.config; then \
+		$(MAKE) -C $(call kdir,$(1))/obj M=$(CURDIR)/$$(@D) \
+		ARCH=$($(1)_karch) CROSS_COMPILE=$($(1)_cross) -j$(JOBS) modules \
+		$(call to_log,$(B)/$(1)/kmod.log); else : >$$@; fi
+
 $(B)/$(1)/vmlinux.h: $(B)/$(1)/kernel.key $(B)/x86_64/kernel.key
 	$(call msg,GEN,$$@)
 	$(Q)$(BPFTOOL) btf dump file $(call kdir,$(1))/obj/vmlinux format c >$$@
@@ -120,7 +132,7 @@ $(B)/$(1)/bpf/%.bpf.o: bpf/tests/%.bpf.c $(BPF_HDR) $(B)/$(1)/vmlinux.h
 		-Ibpf -Ibpf/tests -c $$< -o $$@
 
 # Static, so the initramfs needs no libraries.
-$(B)/$(1)/bin/%: tests/vm/%.c $(BPF_HDR) $(B)/$(1)/kernel.key
+$(B)/$(1)/bin/%: tests/vm/%.c $(BPF_HDR) $(VM_HDR) $(B)/$(1)/kernel.key
 	$(call msg,CC,$$@)
 	$(Q)mkdir -p $$(@D)
 	$(Q)$($(1)_cross)gcc -O2 -g -Wall -Wextra -static -Ibpf -Ibpf/tests \
@@ -129,9 +141,10 @@ $(B)/$(1)/bin/%: tests/vm/%.c $(BPF_HDR) $(B)/$(1)/kernel.key
 		$$< $(call kdir,$(1))/obj/libbpf/libbpf.a \
 		$($(1)_libdir) -lelf -lz -lzstd -o $$@
 
-$(1)_files := $(B)/$(1)/module/insn_kfuncs.ko \
+$(1)_files := $(B)/$(1)/module/insn_kfuncs.ko $(B)/$(1)/kmod/insn_bad_body.ko \
 	$(BPF_PROGS:%=$(B)/$(1)/bpf/%) $(LOADERS:%=$(B)/$(1)/bin/%)
 $(1)_map := insn/insn_kfuncs.ko=$(B)/$(1)/module/insn_kfuncs.ko \
+	insn/insn_bad_body.ko=$(B)/$(1)/kmod/insn_bad_body.ko \
 	$(foreach p,$(BPF_PROGS),insn/bpf/$(p)=$(B)/$(1)/bpf/$(p)) \
 	$(foreach l,$(LOADERS),insn/bin/$(l)=$(B)/$(1)/bin/$(l)) \
 	$(foreach s,$(GUEST_SCRIPTS),insn/tests/$(notdir $(s))=$(s))
@@ -162,6 +175,11 @@ $(B)/results/$(1)-jit.txt: $(B)/results/$(1)-vm.txt
 	$(call msg,OBJDUMP,$(1) JIT images -> $(B)/$(1)/jit/)
 	$(Q)tools/jit-disasm.sh $(1) $(B)/$(1)/vm.log $(B)/$(1)/jit | \
 		sed 's|^TEST |TEST $(1)/|' >$$@
+
+# Host check: native code has the shape it should (tests/host/jit-shapes.sh).
+$(B)/results/$(1)-shapes.txt: $(B)/results/$(1)-jit.txt tests/host/jit-shapes.sh
+	$(call msg,SHAPES,$(1) native code in $(B)/$(1)/jit/)
+	$(Q)tests/host/jit-shapes.sh $(1) $(B)/$(1)/jit | sed 's|^TEST |TEST $(1)/|' >$$@
 endef
 $(foreach a,$(ARCHES),$(eval $(call arch_rules,$(a))))
 

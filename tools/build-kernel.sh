@@ -9,8 +9,8 @@
 # Everything lands in $INSN_CACHE/kernel/ARCH-FLAVOR (default cache
 # ~/.cache/insn-kfuncs).  The build is keyed by a hash of everything it is
 # built from; an unchanged key is never rebuilt.  A changed key re-stages the
-# tree with rsync, which keeps the mtime of every file the patches do not
-# touch, so kbuild rebuilds incrementally.
+# tree with rsync, which copies only files whose content changed, so kbuild
+# rebuilds incrementally.
 #
 # Prints the build directory on stdout as its last line.
 set -euo pipefail
@@ -97,7 +97,9 @@ for p in "${patches[@]}"; do
 	fi
 done
 rm -f "$dir/key"
-rsync -a --delete "$stage/" "$dir/src/"
+# Copy only what differs, and leave the times of the rest alone: kbuild then
+# rebuilds just what a changed patch touches.
+rsync -rlpgoD --checksum --delete "$stage/" "$dir/src/"
 rm -rf "$stage"
 
 src=$dir/src

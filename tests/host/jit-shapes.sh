@@ -1,0 +1,50 @@
+#!/bin/bash
+# Shapes of the native JIT images (tests/guest/30-rotate.sh dumps them in
+# native mode): the kfunc call is gone and the operation is one instruction
+# working on the loop's own register, with no move into or out of it.
+#
+# usage: jit-shapes.sh ARCH JITDIR   prints "TEST shapes.NAME PASS|FAIL|SKIP"
+set -uo pipefail
+
+arch=${1:?arch}
+dir=${2:?jit dir}
+
+# insns ARCH NAME: the instruction lines of a disassembly, "mnemonic operands"
+insns() {
+	grep -P '^\s*[0-9a-f]+:\t' "$dir/$1.dis" | cut -f3 | sed 's/  */ /g'
+}
+
+# one_op NAME OPS: exactly one instruction matching OPS, no call, and the
+# instructions next to it do not touch its destination register
+one_op() {
+	local name=$1 ops=$2 lines n i reg
+	[ -f "$dir/$name.dis" ] || { echo "TEST shapes.$name FAIL no image $dir/$name.dis"; return; }
+	mapfile -t lines < <(insns "$name")
+	n=$(printf '%s\n' "${lines[@]}" | grep -cE "^($ops) ")
+	if [ "$n" != 1 ]; then
+		echo "TEST shapes.$name FAIL $n instructions matching $ops"
+		return
+	fi
+	if printf '%s\n' "${lines[@]}" | grep -qE '^call'; then
+		echo "TEST shapes.$name FAIL a call is left"
+		return
+	fi
+	for i in "${!lines[@]}"; do
+		[[ ${lines[$i]} =~ ^($ops)\  ]] || continue
+		reg=$(sed -E 's/.*,//; s/^ *//' <<<"${lines[$i]}")
+		if grep -qF -- "$reg" <<<"${lines[$((i - 1))]}${lines[$((i + 1))]}"; then
+			echo "TEST shapes.$name FAIL a move around: ${lines[$((i - 1))]} / ${lines[$i]} / ${lines[$((i + 1))]}"
+			return
+		fi
+		echo "TEST shapes.$name PASS ${lines[$i]}"
+	done
+}
+
+case $arch in
+x86_64)
+	one_op rotate_loop 'rol|rorx'
+	;;
+*)
+	echo "TEST shapes.rotate_loop SKIP no $arch emitters yet, the body stays"
+	;;
+esac
