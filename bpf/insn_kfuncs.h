@@ -11,7 +11,11 @@
  *                 it, the same result in plain C otherwise
  *
  * Arguments named __k must be constants known to the verifier.  Rotate
- * counts are taken modulo the width.
+ * counts are taken modulo the width.  bpf_insn_bextr64() needs start < 64
+ * and 1 <= len <= 64 - start (the verifier refuses other constants).  The
+ * big-endian loads are checked like plain loads of p + off; they need the
+ * kernel's kfunc bodies: as a plain call the verifier refuses the untyped
+ * pointer, so insn_load_be*() use the kfunc only on a kernel with bodies.
  */
 #ifndef __INSN_KFUNCS_BPF_H
 #define __INSN_KFUNCS_BPF_H
@@ -19,6 +23,9 @@
 #ifndef __ksym
 #error "include bpf/bpf_helpers.h before insn_kfuncs.h"
 #endif
+
+#include <bpf/bpf_core_read.h>
+#include <bpf/bpf_endian.h>
 
 /* rotate */
 extern __u64 bpf_insn_rol64(__u64 x, __u32 n__k) __ksym __weak;
@@ -56,6 +63,60 @@ static __always_inline __u32 insn_ror32(__u32 x, __u32 n)
 		return bpf_insn_ror32(x, n);
 	n &= 31;
 	return x >> n | x << ((32 - n) & 31);
+}
+
+/* select: cond ? a : b */
+extern __u64 bpf_insn_select64(__u64 cond, __u64 a, __u64 b) __ksym __weak;
+
+static __always_inline __u64 insn_select64(__u64 cond, __u64 a, __u64 b)
+{
+	if (bpf_ksym_exists(bpf_insn_select64))
+		return bpf_insn_select64(cond, a, b);
+	return cond ? a : b;
+}
+
+/* bit-field extract: bits [start, start + len) of x */
+extern __u64 bpf_insn_bextr64(__u64 x, __u32 start__k, __u32 len__k) __ksym __weak;
+
+static __always_inline __u64 insn_bextr64(__u64 x, __u32 start, __u32 len)
+{
+	if (bpf_ksym_exists(bpf_insn_bextr64))
+		return bpf_insn_bextr64(x, start, len);
+	return x >> start << (64 - len) >> (64 - len);
+}
+
+/* big-endian loads of p + off, zero-extended */
+extern __u16 bpf_insn_load_be16(const void *p, __u32 off__k) __ksym __weak;
+extern __u32 bpf_insn_load_be32(const void *p, __u32 off__k) __ksym __weak;
+extern __u64 bpf_insn_load_be64(const void *p, __u32 off__k) __ksym __weak;
+
+/* a kernel with kfunc bodies (the companion series) has this field */
+struct bpf_prog_aux___insn_bodies {
+	void *kfunc_sites;
+} __attribute__((preserve_access_index));
+
+#define insn_kernel_has_bodies()					\
+	bpf_core_field_exists(struct bpf_prog_aux___insn_bodies, kfunc_sites)
+
+static __always_inline __u16 insn_load_be16(const void *p, __u32 off)
+{
+	if (bpf_ksym_exists(bpf_insn_load_be16) && insn_kernel_has_bodies())
+		return bpf_insn_load_be16(p, off);
+	return bpf_be16_to_cpu(*(const __u16 *)(p + off));
+}
+
+static __always_inline __u32 insn_load_be32(const void *p, __u32 off)
+{
+	if (bpf_ksym_exists(bpf_insn_load_be32) && insn_kernel_has_bodies())
+		return bpf_insn_load_be32(p, off);
+	return bpf_be32_to_cpu(*(const __u32 *)(p + off));
+}
+
+static __always_inline __u64 insn_load_be64(const void *p, __u32 off)
+{
+	if (bpf_ksym_exists(bpf_insn_load_be64) && insn_kernel_has_bodies())
+		return bpf_insn_load_be64(p, off);
+	return bpf_be64_to_cpu(*(const __u64 *)(p + off));
 }
 
 #endif /* __INSN_KFUNCS_BPF_H */

@@ -16,5 +16,11 @@ int insn_emit_rol64(const struct bpf_kfunc_emit *e, u8 *buf);
 int insn_emit_ror64(const struct bpf_kfunc_emit *e, u8 *buf);
 int insn_emit_rol32(const struct bpf_kfunc_emit *e, u8 *buf);
 int insn_emit_ror32(const struct bpf_kfunc_emit *e, u8 *buf);
+int insn_emit_select64(const struct bpf_kfunc_emit *e, u8 *buf);
+int insn_emit_bextr64(const struct bpf_kfunc_emit *e, u8 *buf);
+int insn_emit_load_be16(const struct bpf_kfunc_emit *e, u8 *buf);
+int insn_emit_load_be32(const struct bpf_kfunc_emit *e, u8 *buf);
+int insn_emit_load_be64(const struct bpf_kfunc_emit *e, u8 *buf);
+int insn_emit_iter_next(const struct bpf_kfunc_emit *e, u8 *buf);
 
 #endif /* _INSN_KFUNCS_EMIT_H */

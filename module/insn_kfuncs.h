@@ -27,4 +27,25 @@ u32 bpf_insn_ror32(u32 x, u32 n__k);
 extern const struct bpf_kfunc_body insn_rotate_table[];
 extern const u32 insn_rotate_table_cnt;
 
+/* select.c */
+u64 bpf_insn_select64(u64 cond, u64 a, u64 b);
+extern const struct bpf_kfunc_body insn_select_table[];
+extern const u32 insn_select_table_cnt;
+
+/* bextr.c */
+u64 bpf_insn_bextr64(u64 x, u32 start__k, u32 len__k);
+extern const struct bpf_kfunc_body insn_bextr_table[];
+extern const u32 insn_bextr_table_cnt;
+
+/* load_be.c */
+u16 bpf_insn_load_be16(const void *p, u32 off__k);
+u32 bpf_insn_load_be32(const void *p, u32 off__k);
+u64 bpf_insn_load_be64(const void *p, u32 off__k);
+extern const struct bpf_kfunc_body insn_load_be_table[];
+extern const u32 insn_load_be_table_cnt;
+
+/* iter.c: bodies for the kernel's bpf_iter_num_*() */
+extern const struct bpf_kfunc_body insn_iter_table[];
+extern const u32 insn_iter_table_cnt;
+
 #endif /* _INSN_KFUNCS_H */

@@ -25,6 +25,11 @@ BTF_ID_FLAGS(func, bpf_insn_rol64)
 BTF_ID_FLAGS(func, bpf_insn_ror64)
 BTF_ID_FLAGS(func, bpf_insn_rol32)
 BTF_ID_FLAGS(func, bpf_insn_ror32)
+BTF_ID_FLAGS(func, bpf_insn_select64)
+BTF_ID_FLAGS(func, bpf_insn_bextr64)
+BTF_ID_FLAGS(func, bpf_insn_load_be16)
+BTF_ID_FLAGS(func, bpf_insn_load_be32)
+BTF_ID_FLAGS(func, bpf_insn_load_be64)
 BTF_KFUNCS_END(insn_kfunc_ids)
 
 static const struct btf_kfunc_id_set insn_kfunc_set = {
@@ -34,6 +39,10 @@ static const struct btf_kfunc_id_set insn_kfunc_set = {
 
 static const struct insn_family insn_families[] = {
 	{ "rotate", insn_rotate_table, &insn_rotate_table_cnt },
+	{ "select", insn_select_table, &insn_select_table_cnt },
+	{ "bextr", insn_bextr_table, &insn_bextr_table_cnt },
+	{ "load_be", insn_load_be_table, &insn_load_be_table_cnt },
+	{ "iter", insn_iter_table, &insn_iter_table_cnt },
 };
 
 static DEFINE_MUTEX(insn_lock);

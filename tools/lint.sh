@@ -15,11 +15,13 @@ for f in "$@"; do
 	# New files of the series sit under kernel/bpf/, include/linux/bpf*
 	# and Documentation/bpf/, which "BPF [GENERAL]" in MAINTAINERS covers
 	# already: the "does MAINTAINERS need updating?" note does not apply.
-	*.patch) mode=(--ignore FILE_PATH_CHANGES) ;;
-	*) mode=(-f) ;;
+	# A patch goes on stdin: given the path of a patch tracked in a git
+	# work tree, checkpatch reads it as a source file.
+	*.patch) mode=(--ignore FILE_PATH_CHANGES -) ;;
+	*) mode=(-f "$f") ;;
 	esac
 	if report=$("$checkpatch" --no-tree --no-summary --terse --show-types \
-			"${mode[@]}" "$f" 2>&1); then
+			"${mode[@]}" <"$f" 2>&1); then
 		echo "TEST lint.$f PASS"
 	else
 		echo "TEST lint.$f FAIL $(grep -cE ': (ERROR|WARNING|CHECK):' <<<"$report") problems, see make lint"

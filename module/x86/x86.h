@@ -36,6 +36,16 @@ static inline u8 *emit_mov_reg(u8 *p, bool w, u8 dst, u8 src)
 	return p;
 }
 
+/* ModRM (+SIB) + disp8 for [base + disp]: mod=01 works for rbp/r13 too */
+static inline u8 *emit_mem_disp8(u8 *p, u8 reg, u8 base, s8 disp)
+{
+	EMIT1(0x40 | (reg & 7) << 3 | (base & 7));
+	if ((base & 7) == 4)
+		EMIT1(0x24);				/* SIB: base only (rsp/r12) */
+	EMIT1(disp);
+	return p;
+}
+
 /*
  * VEX3 prefix: map 1 = 0F, 2 = 0F38, 3 = 0F3A; pp 0 = none, 1 = 66,
  * 2 = F3, 3 = F2; vvvv is a register number (0 when unused: it is

@@ -40,9 +40,22 @@ one_op() {
 	done
 }
 
+# no_call NAME: the numeric iterator is inlined, next() included
+no_call() {
+	local name=$1 n
+	[ -f "$dir/$name.dis" ] || { echo "TEST shapes.$name FAIL no image $dir/$name.dis"; return; }
+	n=$(insns "$name" | grep -cE '^(call|bl|blr) ')
+	if [ "$n" = 0 ]; then
+		echo "TEST shapes.$name PASS no call"
+	else
+		echo "TEST shapes.$name FAIL $n calls left"
+	fi
+}
+
 case $arch in
 x86_64)
 	one_op rotate_loop 'rol|rorx'
+	no_call iter_sum
 	;;
 *)
 	echo "TEST shapes.rotate_loop SKIP no $arch emitters yet, the body stays"

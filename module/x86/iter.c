@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * x86-64 bpf_iter_num_next(): the body of module/iter.c in native code,
+ * with the counter in a scratch register and no call.
+ */
+#include "../emit.h"
+#include "x86.h"
+
+int insn_emit_iter_next(const struct bpf_kfunc_emit *e, u8 *buf)
+{
+	u8 it = e->arg[0], dst = e->dst, cur = e->scratch[0];
+	u8 *p = buf, *jge, *jmp;
+
+	p = emit_rex(p, false, cur, it);
+	EMIT1(0x8B);					/* mov cur32, [it] */
+	p = emit_mem_disp8(p, cur, it, 0);
+	p = emit_rex(p, false, 0, cur);
+	EMIT3(0x83, add_2mod(0, cur), 1);		/* add cur32, 1 */
+	p = emit_rex(p, false, cur, it);
+	EMIT1(0x3B);					/* cmp cur32, [it + 4] */
+	p = emit_mem_disp8(p, cur, it, 4);
+	jge = p;
+	EMIT2(0x7D, 0);					/* jge done */
+	p = emit_rex(p, false, cur, it);
+	EMIT1(0x89);					/* mov [it], cur32 */
+	p = emit_mem_disp8(p, cur, it, 0);
+	if (dst != it)
+		p = emit_mov_reg(p, true, dst, it);	/* mov dst, it: &cur */
+	jmp = p;
+	EMIT2(0xEB, 0);					/* jmp out */
+	jge[1] = p - (jge + 2);
+	p = emit_rex(p, true, 0, it);
+	EMIT1(0xC7);					/* mov qword [it], 0 */
+	p = emit_mem_disp8(p, 0, it, 0);
+	EMIT2(0, 0);					/* imm32 0 */
+	EMIT2(0, 0);
+	p = emit_rex(p, false, dst, dst);
+	EMIT2(0x31, add_2mod(dst, dst));		/* xor dst32, dst32: NULL */
+	jmp[1] = p - (jmp + 2);
+	return p - buf;
+}
