@@ -61,8 +61,9 @@ LINT_FILES := $(shell find module tests/kmod -name '*.[ch]' | sort) $(wildcard p
 
 RESULTS := $(B)/results/lint.txt $(foreach a,$(ARCHES),$(B)/results/$(a)-kernel.txt \
 	$(B)/results/$(a)-vm.txt $(B)/results/$(a)-jit.txt $(B)/results/$(a)-shapes.txt)
+RESULTS += $(B)/results/host-x86_64.txt $(B)/results/host-arm64.txt
 
-.PHONY: all check demo lint deps clean help FORCE
+.PHONY: all check demo lint deps clean help fuzz FORCE
 all: $(foreach a,$(ARCHES),$(B)/$(a)/initramfs.cpio.gz)
 
 check: $(RESULTS)
@@ -187,6 +188,84 @@ $(B)/results/lint.txt: $(B)/x86_64/kernel.key FORCE
 	$(call msg,LINT,checkpatch: $(words $(LINT_FILES)) files)
 	$(Q)mkdir -p $(@D)
 	$(Q)tools/lint.sh $(CHECKPATCH) $(LINT_FILES) >$@ 2>/dev/null || true
+
+# The host tier (tests/host/): the module's family files and emitters
+# compiled unchanged in user space behind a shim (tests/host/shim/), their
+# bodies run by a small interpreter and their native code run in place, all
+# against the kfuncs' C code.  gen-kdefs.sh takes the BPF instruction
+# macros, the ABI header and the iterator kfuncs from the kernel tree.
+# Families whose code needs a running kernel are skipped with a reason.
+HOST_SKIP := percpu
+HOST_SKIP_WHY := per-CPU code reads %gs and kernel symbols (nr_cpu_ids, __per_cpu_offset); tested in the guests
+HOST_FAMILIES := $(shell sed -n 's/^extern const struct bpf_kfunc_body insn_\(.*\)_table\[\];/\1/p' module/insn_kfuncs.h)
+HOST_HDR := $(wildcard tests/host/*.h tests/host/shim/*.h tests/host/shim/*/*.h)
+x86_64_host_src := $(filter-out $(HOST_SKIP:%=module/%.c),$(HOST_FAMILIES:%=module/%.c)) \
+	$(filter-out $(HOST_SKIP:%=module/x86/%.c),$(wildcard module/x86/*.c)) \
+	$(filter-out tests/host/arm64_%,$(wildcard tests/host/*.c))
+HOST_CFLAGS = -O2 -g -Wall -Wextra -fno-strict-overflow \
+	-include tests/host/shim/prelude.h -Itests/host/shim -I$(B)/host/$(1)/gen \
+	-Itests/host -I$(call kdir,$(1))/src/tools/include/uapi
+
+$(B)/host/%/gen/kiter.c: tests/host/gen-kdefs.sh $(B)/%/kernel.key
+	$(call msg,GEN,$(@D))
+	$(Q)tests/host/gen-kdefs.sh $(call kdir,$*)/src $(@D)
+
+$(B)/host/%/gen/families.h: module/insn_kfuncs.h Makefile
+	$(Q)mkdir -p $(@D)
+	$(Q)for f in $(HOST_FAMILIES); do case " $(HOST_SKIP) " in \
+		*" $$f "*) echo "SKIP_FAMILY($$f, \"$(HOST_SKIP_WHY)\")";; \
+		*) echo "FAMILY($$f)";; esac; done >$@
+
+$(B)/host/x86_64/host_test: $(x86_64_host_src) $(HOST_HDR) $(MODULE_SRC) \
+		$(B)/host/x86_64/gen/kiter.c $(B)/host/x86_64/gen/families.h
+	$(call msg,CC,$@)
+	$(Q)gcc $(call HOST_CFLAGS,x86_64) -o $@ $(x86_64_host_src) $(B)/host/x86_64/gen/kiter.c
+
+# arm64: cross-built, static, run under qemu-aarch64-static, with the
+# kernel's arch/arm64/lib/insn.c encoders.  The emitters use encoders the
+# companion series adds there; while the cached arm64 kernel lacks one the
+# build fails, and the tier is a SKIP naming the compiler's first error
+# (the arm64 module build fails on the same thing).
+arm64_host_src := $(filter-out $(HOST_SKIP:%=module/%.c),$(HOST_FAMILIES:%=module/%.c)) \
+	$(filter-out $(HOST_SKIP:%=module/arm64/%.c),$(wildcard module/arm64/*.c)) \
+	$(filter-out tests/host/x86_%,$(wildcard tests/host/*.c))
+$(B)/host/arm64/host_test: $(arm64_host_src) $(HOST_HDR) $(MODULE_SRC) \
+		$(B)/host/arm64/gen/kiter.c $(B)/host/arm64/gen/families.h
+	$(call msg,CC,$@)
+	$(Q)rm -f $@.err; $(arm64_cross)gcc -static $(call HOST_CFLAGS,arm64) \
+		-isystem $(B)/host/arm64/gen/arm64 $(arm64_libdir) -o $@ $(arm64_host_src) \
+		$(B)/host/arm64/gen/kiter.c $(B)/host/arm64/gen/arm64/insn.c 2>$@.log || \
+	{ grep -m1 'error:' $@.log >$@.err || echo "build failed" >$@.err; : >$@; }
+
+# host_test exits 1 when a test fails (its FAIL lines say which); any other
+# status means it died, which must fail too.  $(1): arch, $(2): command.
+host_results = $(2) >$@.out 2>&1; rc=$$?; \
+	{ cat $@.out; [ $$rc -le 1 ] || echo "TEST host.$(1) FAIL host_test exited with status $$rc"; } >$@
+
+$(B)/results/host-x86_64.txt: $(B)/host/x86_64/host_test FORCE
+	$(call msg,HOST,x86_64 emitters and bodies (tests/host/))
+	$(Q)mkdir -p $(@D)
+	$(Q)$(call host_results,x86_64,$<)
+
+# half the x86 count (the multiplier scales inputs and assignments): qemu
+# runs it about ten times slower
+$(B)/results/host-arm64.txt: $(B)/host/arm64/host_test FORCE
+	$(call msg,HOST,arm64 emitters and bodies under qemu-aarch64-static)
+	$(Q)mkdir -p $(@D)
+	$(Q)if [ -s $<.err ]; then \
+		echo "TEST host.arm64 SKIP cannot build module/arm64 against the arm64 kernel's encoders: $$(cat $<.err)" >$@; \
+	elif ! command -v qemu-aarch64-static >/dev/null; then \
+		echo "TEST host.arm64 SKIP no qemu-aarch64-static" >$@; \
+	else $(call host_results,arm64,qemu-aarch64-static $< -n 0.5); fi
+
+# make fuzz [FUZZ_N=200] [SEED=n]: the host tier with FUZZ_N times the
+# inputs and register assignments, from a new seed unless SEED is given.
+FUZZ_N ?= 100
+fuzz: $(B)/host/x86_64/host_test
+	$(call msg,FUZZ,host tier x $(FUZZ_N) (log: $(B)/host/fuzz-x86_64.log))
+	$(Q)$< -n $(FUZZ_N) -s $${SEED:-$$(od -An -N8 -tu8 /dev/urandom)} \
+		>$(B)/host/fuzz-x86_64.log 2>&1; grep '^#' $(B)/host/fuzz-x86_64.log | sed 's/^#/ /'; \
+	tools/summary.sh $(B)/host/fuzz-x86_64.log
 
 lint: $(B)/x86_64/kernel.key
 	$(Q)tools/lint.sh $(CHECKPATCH) $(LINT_FILES)

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * arm64 harness (run under qemu-aarch64-static on the build host): the
+ * emitted code between a prologue that loads x0..x30 from in[] and an
+ * epilogue that stores them to out[].  Its instruction words are written
+ * out here, not made with the kernel's encoders under test.
+ */
+#include <setjmp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "native.h"
+
+#define PAGE	16384
+#define SP	31
+#define FP	29
+#define LR	30
+
+/*
+ * Operands go anywhere but x9 (the JIT's BPF_REG_AX), x10/x11 (assumed
+ * scratch: the JIT's temporaries), x18 (the platform register), x29/x30
+ * (frame pointer and link register) and 31 (sp/xzr).
+ */
+static const u8 arm64_pool[] = {
+	0, 1, 2, 3, 4, 5, 6, 7, 8, 12, 13, 14, 15, 16, 17,
+	19, 20, 21, 22, 23, 24, 25, 26, 27, 28,
+};
+
+static bool arm64_preserved(int reg)
+{
+	return reg != 18;	/* qemu may use it as the kernel does not */
+}
+
+const struct native_arch native_arch = {
+	.name = "arm64",
+	.nregs = 31,
+	.pool = arm64_pool,
+	.npool = sizeof(arm64_pool),
+	.scratch = { 10, 11 },
+	.preserved = arm64_preserved,
+};
+
+static u32 *page;
+static sigjmp_buf fault_jmp;
+static volatile sig_atomic_t fault_sig;
+
+static void on_fault(int sig)
+{
+	fault_sig = sig;
+	siglongjmp(fault_jmp, 1);
+}
+
+int native_init(void)
+{
+	static u8 altstack[65536];
+	stack_t ss = { .ss_sp = altstack, .ss_size = sizeof(altstack) };
+	struct sigaction sa = { .sa_handler = on_fault,
+				.sa_flags = SA_NODEFER | SA_ONSTACK };
+	int sigs[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGALRM };
+	size_t i;
+
+	page = mmap(NULL, PAGE, PROT_READ | PROT_WRITE | PROT_EXEC,
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (page == MAP_FAILED)
+		return -1;
+	sigaltstack(&ss, NULL);
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaction(sigs[i], &sa, NULL);
+	return 0;
+}
+
+/* ldr/str Xt, [Xn, #off]: unsigned offset, scaled by 8 */
+static u32 ldst(bool load, int t, int n, int off)
+{
+	return (load ? 0xF9400000 : 0xF9000000) | (off / 8) << 10 | n << 5 | t;
+}
+
+/* stp Xt, Xt2, [sp, #-16]! and ldp Xt, Xt2, [sp], #16 */
+static u32 push2(int t, int t2)
+{
+	return 0xA9800000 | 0x7E << 15 | t2 << 10 | SP << 5 | t;
+}
+
+static u32 pop2(int t, int t2)
+{
+	return 0xA8C00000 | 0x02 << 15 | t2 << 10 | SP << 5 | t;
+}
+
+int native_run(const u8 *code, int len, const u64 *in, u64 *out, char *err,
+	       size_t errlen)
+{
+	void (*fn)(const u64 *in, u64 *out) = (void *)page;
+	u32 *p = page;
+	int r;
+
+	if (len < 0 || len % 4 || len > PAGE - 1024)
+		return snprintf(err, errlen, "code of %d bytes", len), -1;
+	/* void fn(const u64 *in: x0, u64 *out: x1) */
+	*p++ = push2(FP, LR);
+	for (r = 19; r < 29; r += 2)
+		*p++ = push2(r, r + 1);			/* callee-saved x19..x28 */
+	*p++ = push2(1, 1);				/* out */
+	for (r = 1; r <= 30; r++)
+		*p++ = ldst(true, r, 0, 8 * r);
+	*p++ = ldst(true, 0, 0, 0);			/* x0 last */
+	memcpy(p, code, len);
+	p += len / 4;
+	*p++ = push2(0, 0);				/* x0 */
+	*p++ = ldst(true, 0, SP, 16);			/* ldr x0, [sp, #16]: out */
+	for (r = 1; r <= 30; r++)
+		*p++ = ldst(false, r, 0, 8 * r);
+	*p++ = pop2(1, 2);				/* x1 = the code's x0 */
+	*p++ = ldst(false, 1, 0, 0);
+	*p++ = 0x910043FF;				/* add sp, sp, #16: out */
+	for (r = 27; r >= 19; r -= 2)
+		*p++ = pop2(r, r + 1);
+	*p++ = pop2(FP, LR);
+	*p++ = 0xD65F03C0;				/* ret */
+	__builtin___clear_cache((char *)page, (char *)p);
+
+	fault_sig = 0;
+	if (sigsetjmp(fault_jmp, 0)) {
+		alarm(0);
+		snprintf(err, errlen, "%s in native code",
+			 fault_sig == SIGALRM ? "hang" : strsignal(fault_sig));
+		return -1;
+	}
+	alarm(5);
+	fn(in, out);
+	alarm(0);
+	return 0;
+}

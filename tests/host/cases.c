@@ -1,0 +1,309 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One test case per kfunc that has a body: how to call its C code, which
+ * constants to try (every valid one where they are few, and the edges past
+ * them) and which inputs (edge values first, then random).
+ */
+#include <limits.h>
+#include <string.h>
+
+#include "host.h"
+#include "kiter.h"
+
+static const u64 edges[] = {
+	0, 1, 2, 0x7f, 0x80, 0xff, 0x100, 0x7fff, 0x8000, 0xffff,
+	0x7fffffff, 0x80000000, 0xffffffff, 0x100000000ULL,
+	0x7fffffffffffffffULL, 0x8000000000000000ULL, 0xffffffffffffffffULL,
+	0x8000000000000001ULL, 0xffffffff00000000ULL, 0x00000000ffff0000ULL,
+	0x0123456789abcdefULL, 0xfedcba9876543210ULL,
+	0x5555555555555555ULL, 0xaaaaaaaaaaaaaaaaULL,
+};
+
+u64 value(int n)
+{
+	if (n < (int)ARRAY_SIZE(edges))
+		return edges[n];
+	switch (rnd() % 4) {
+	case 0:
+		return rnd() & rnd() & rnd();			/* few bits set */
+	case 1:
+		return ~(rnd() & rnd() & rnd());		/* few bits clear */
+	default:
+		return rnd();
+	}
+}
+
+static void random_mem(struct call *c)
+{
+	int i;
+
+	for (i = 0; i < MEMSZ; i++)
+		c->mem[i] = rnd();
+}
+
+/* a list of constants for argument 1, then random ones */
+static bool const_list(const u32 *list, int n, int i, u32 *imm, int nrand)
+{
+	if (i < n)
+		imm[1] = list[i];
+	else if (i < n + nrand)
+		imm[1] = rnd();
+	else
+		return false;
+	return true;
+}
+
+/* rotate: every count below the width, and counts past it */
+
+static u64 c_rol64(const u64 *a) { return bpf_insn_rol64(a[0], a[1]); }
+static u64 c_ror64(const u64 *a) { return bpf_insn_ror64(a[0], a[1]); }
+static u64 c_rol32(const u64 *a) { return bpf_insn_rol32(a[0], a[1]); }
+static u64 c_ror32(const u64 *a) { return bpf_insn_ror32(a[0], a[1]); }
+
+static bool rot_consts(int i, u32 *imm, u32 width)
+{
+	static const u32 past[] = { 64, 65, 100, 127, 128, 0x80000000, 0xffffffff };
+
+	if (i < (int)width) {
+		imm[1] = i;
+		return true;
+	}
+	i -= width;
+	if (width == 32 && i < 2) {
+		imm[1] = 32 + i * 31;		/* 32, 63 */
+		return true;
+	}
+	i -= width == 32 ? 2 : 0;
+	return const_list(past, ARRAY_SIZE(past), i, imm, 4);
+}
+
+static bool rot64_consts(int i, u32 *imm) { return rot_consts(i, imm, 64); }
+static bool rot32_consts(int i, u32 *imm) { return rot_consts(i, imm, 32); }
+
+static void rot_input(struct call *c, int n)
+{
+	c->a[0] = value(n);
+}
+
+/* select: conditions 0, 1, only the upper half set, random */
+
+static u64 c_select64(const u64 *a) { return bpf_insn_select64(a[0], a[1], a[2]); }
+
+static bool no_consts(int i, u32 *imm)
+{
+	(void)imm;
+	return i == 0;
+}
+
+static void select_input(struct call *c, int n)
+{
+	static const u64 conds[] = { 0, 1, 0x100000000ULL, 0x8000000000000000ULL,
+				     0x80000000, 0xffffffff00000000ULL };
+	int k = n % (ARRAY_SIZE(conds) + 2);
+
+	c->a[0] = k < (int)ARRAY_SIZE(conds) ? conds[k] : k & 1 ? value(n) : 0;
+	c->a[1] = value(n);
+	c->a[2] = value(n + 7);
+}
+
+/* bextr: every start < 64 with every 1 <= len <= 64 - start, then refused ones */
+
+static u64 c_bextr64(const u64 *a) { return bpf_insn_bextr64(a[0], a[1], a[2]); }
+
+static bool bextr_consts(int i, u32 *imm)
+{
+	static const u32 bad[][2] = {
+		{ 0, 0 }, { 64, 1 }, { 63, 2 }, { 1, 64 }, { 0, 65 }, { 32, 33 },
+		{ 100, 5 }, { 0xffffffff, 1 }, { 5, 0xffffffff }, { 64, 0 },
+	};
+	u32 start;
+
+	for (start = 0; start < 64; start++) {
+		if (i < (int)(64 - start)) {
+			imm[1] = start;
+			imm[2] = i + 1;
+			return true;
+		}
+		i -= 64 - start;
+	}
+	if (i >= (int)ARRAY_SIZE(bad))
+		return false;
+	imm[1] = bad[i][0];
+	imm[2] = bad[i][1];
+	return true;
+}
+
+static void bextr_input(struct call *c, int n)
+{
+	c->a[0] = value(n);
+}
+
+/* load_be: offsets in and past disp8, up to S32_MAX; p + off inside mem */
+
+static u64 c_load_be16(const u64 *a) { return bpf_insn_load_be16((void *)a[0], a[1]); }
+static u64 c_load_be32(const u64 *a) { return bpf_insn_load_be32((void *)a[0], a[1]); }
+static u64 c_load_be64(const u64 *a) { return bpf_insn_load_be64((void *)a[0], a[1]); }
+
+static bool load_be_consts(int i, u32 *imm)
+{
+	static const u32 offs[] = {
+		63, 64, 126, 127, 128, 129, 255, 256, 4095, 4096, 65535, 65536,
+		1 << 20, 0x7ffffff0, 0x7fffffff, 0x80000000, 0xfffffff8, 0xffffffff,
+	};
+
+	if (i < 41) {
+		imm[1] = i;
+		return true;
+	}
+	return const_list(offs, ARRAY_SIZE(offs), i - 41, imm, 0);
+}
+
+/* a displacement is signed 32 bits; no memory the verifier knows is that big */
+static bool load_be_refused(const u32 *imm)
+{
+	return imm[1] > INT_MAX;
+}
+
+/* module/arm64/load_be.c: an offset above 16 bits keeps the body */
+static bool load_be_may_decline(const u32 *imm)
+{
+	return IS_ENABLED(CONFIG_ARM64) && imm[1] > U16_MAX;
+}
+
+static void load_be_input(struct call *c, int n, u32 size)
+{
+	u32 at = n % (MEMSZ - size + 1);
+
+	random_mem(c);
+	c->a[0] = (u64)at - c->imm[1];		/* p = mem + at - off */
+	c->lo = at;
+	c->hi = at + size;
+}
+
+static void load_be16_input(struct call *c, int n) { load_be_input(c, n, 2); }
+static void load_be32_input(struct call *c, int n) { load_be_input(c, n, 4); }
+static void load_be64_input(struct call *c, int n) { load_be_input(c, n, 8); }
+
+/*
+ * The numeric iterator against the kernel's own bpf_iter_num_*(): ranges at
+ * INT_MIN, INT_MAX and BPF_MAX_LOOPS, and states any program could hold.
+ */
+
+static u64 c_iter_new(const u64 *a)
+{
+	return bpf_iter_num_new((void *)a[0], a[1], a[2]);
+}
+
+static u64 c_iter_next(const u64 *a)
+{
+	return (u64)bpf_iter_num_next((void *)a[0]);
+}
+
+static u64 c_iter_destroy(const u64 *a)
+{
+	bpf_iter_num_destroy((void *)a[0]);
+	return 0;
+}
+
+static const s32 iter_edges[] = {
+	INT_MIN, INT_MIN + 1, -(8 << 20) - 1, -2, -1, 0, 1, 2, 100,
+	8 << 20, (8 << 20) + 1, INT_MAX - 1, INT_MAX,
+};
+
+static s32 iter_value(int n)
+{
+	if (n < (int)ARRAY_SIZE(iter_edges))
+		return iter_edges[n];
+	return rnd() % 3 ? (s32)rnd() : (s32)(rnd() % 64) - 32;
+}
+
+/* the state sits 8-aligned anywhere in mem, among junk */
+static u32 iter_state(struct call *c)
+{
+	u32 at = 8 * (rnd() % (MEMSZ / 8));
+
+	random_mem(c);
+	c->a[0] = at;
+	c->lo = at;
+	c->hi = at + 8;
+	return at;
+}
+
+/* int arguments: the upper half of the register is junk */
+static u64 junk_upper(s32 v)
+{
+	return (u64)(u32)v | rnd() << 32;
+}
+
+static void iter_new_input(struct call *c, int n)
+{
+	int ne = ARRAY_SIZE(iter_edges);
+	s32 start = iter_value(n % ne ? n % ne : n), end;
+
+	iter_state(c);
+	switch (n % 6) {
+	case 0: end = (s64)start + (8 << 20) > INT_MAX ? INT_MAX : start + (8 << 20); break;
+	case 1: end = (s64)start + (8 << 20) + 1 > INT_MAX ? INT_MAX : start + (8 << 20) + 1; break;
+	case 2: end = start; break;
+	case 3: end = start == INT_MIN ? start : start - 1; break;
+	default: end = iter_value(n / 6 + n % 2 * ne); break;
+	}
+	c->a[1] = junk_upper(start);
+	c->a[2] = junk_upper(end);
+}
+
+static void iter_next_input(struct call *c, int n)
+{
+	int ne = ARRAY_SIZE(iter_edges);
+	s32 st[2];
+	u32 at = iter_state(c);
+
+	st[0] = iter_value(n % ne);
+	switch (n / ne % 4) {
+	case 0: st[1] = iter_value(n / ne % ne); break;
+	case 1: st[1] = (u32)st[0] + 1; break;		/* the last one */
+	case 2: st[1] = (u32)st[0] + 2; break;
+	default: st[1] = iter_value(n + 3); break;
+	}
+	if (n == 1)
+		st[0] = st[1] = 0;			/* after a failed new */
+	memcpy(c->mem + at, st, sizeof(st));
+}
+
+static void iter_destroy_input(struct call *c, int n)
+{
+	(void)n;
+	iter_state(c);
+}
+
+#define CASE(n, k0, k1, k2, r, cfn, cst, in, ...)			\
+	{ .name = n, .kind = { ARG_##k0, ARG_##k1, ARG_##k2 }, .ret = RET_##r, \
+	  .c = cfn, .consts = cst, .input = in, __VA_ARGS__ }
+
+const struct kcase host_cases[] = {
+	CASE("bpf_insn_rol64", U64, CONST, NONE, U64, c_rol64, rot64_consts, rot_input),
+	CASE("bpf_insn_ror64", U64, CONST, NONE, U64, c_ror64, rot64_consts, rot_input),
+	CASE("bpf_insn_rol32", U32, CONST, NONE, U64, c_rol32, rot32_consts, rot_input),
+	CASE("bpf_insn_ror32", U32, CONST, NONE, U64, c_ror32, rot32_consts, rot_input),
+	CASE("bpf_insn_select64", U64, U64, U64, U64, c_select64, no_consts, select_input),
+	CASE("bpf_insn_bextr64", U64, CONST, CONST, U64, c_bextr64, bextr_consts,
+	     bextr_input),
+	CASE("bpf_insn_load_be16", PTR, CONST, NONE, U64, c_load_be16, load_be_consts,
+	     load_be16_input, .refused = load_be_refused,
+	     .may_decline = load_be_may_decline),
+	CASE("bpf_insn_load_be32", PTR, CONST, NONE, U64, c_load_be32, load_be_consts,
+	     load_be32_input, .refused = load_be_refused,
+	     .may_decline = load_be_may_decline),
+	CASE("bpf_insn_load_be64", PTR, CONST, NONE, U64, c_load_be64, load_be_consts,
+	     load_be64_input, .refused = load_be_refused,
+	     .may_decline = load_be_may_decline),
+	CASE("bpf_iter_num_new", PTR, U32, U32, S32, c_iter_new, no_consts,
+	     iter_new_input),
+	CASE("bpf_iter_num_next", PTR, NONE, NONE, PTR, c_iter_next, no_consts,
+	     iter_next_input),
+	/* the kernel zeroes the state; the verifier forgets the slot */
+	CASE("bpf_iter_num_destroy", PTR, NONE, NONE, VOID, c_iter_destroy, no_consts,
+	     iter_destroy_input, .mem_dead = true),
+};
+
+const int host_ncases = ARRAY_SIZE(host_cases);

@@ -1,0 +1,564 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The host tier: every descriptor of every family table of the module,
+ * compiled in user space, checked three ways on the same calls:
+ *   - the kfunc's C code, called directly (the reference);
+ *   - the BPF body, run by bpf_interp.c;
+ *   - the native emitter's bytes, run between a generated prologue and
+ *     epilogue (native.h), for every way the result and the register
+ *     operands can share registers, with random registers for each way,
+ *     with the CPU's features and (x86) without BMI1/BMI2/MOVBE.
+ *
+ *   host_test [-n MULTIPLIER] [-s SEED]    (MULTIPLIER may be a fraction)
+ *
+ * prints "TEST host.<family>.<kfunc>.<what> PASS|FAIL|SKIP why" lines and
+ * a closing count; exits 1 on any failure.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bpf_interp.h"
+#include "host.h"
+#include "native.h"
+
+/*
+ * Per kfunc, times -n: inputs per set of constants for the body, at least
+ * BODY_MIN runs; random register assignments per set of constants and
+ * sharing pattern, at least ASSIGN_MIN in all; inputs per assignment.
+ */
+#define INPUTS_BODY	48
+#define BODY_MIN	3000
+#define ROUNDS		2
+#define ASSIGN_MIN	120
+#define INPUTS_NATIVE	12
+#define MAX_ITEMS	(1 + NARGS)
+
+struct family {
+	const char *name;
+	const struct bpf_kfunc_body *table;
+	const u32 *cnt;
+	const char *skip;	/* why the host tier does not build it */
+};
+
+static const struct family families[] = {
+#define FAMILY(f)		{ #f, insn_##f##_table, &insn_##f##_table_cnt, NULL },
+#define SKIP_FAMILY(f, why)	{ #f, NULL, NULL, why },
+#include "families.h"	/* generated from module/insn_kfuncs.h */
+};
+
+#ifdef __x86_64__
+#include <asm/cpufeature.h>
+
+extern bool host_force_fallback;
+#define NVARIANTS	2
+static const char *const variant_name[] = { "x86", "x86-fallback" };
+static void set_variant(int v) { host_force_fallback = v; }
+#define BODY_NAME	"body"
+
+/* what the first variant had: on a CPU without them it is the fallback */
+static const char *variant_note(int v)
+{
+	static char note[64];
+
+	snprintf(note, sizeof(note), v ? ", no BMI1/BMI2/MOVBE" : ",%s%s%s",
+		 host_cpu_has(X86_FEATURE_BMI1) ? " BMI1" : " no BMI1",
+		 host_cpu_has(X86_FEATURE_BMI2) ? " BMI2" : " no BMI2",
+		 host_cpu_has(X86_FEATURE_MOVBE) ? " MOVBE" : " no MOVBE");
+	return note;
+}
+#else
+#define NVARIANTS	1
+static const char *const variant_name[] = { "arm64" };
+#define BODY_NAME	"arm64-body"	/* the C reference built for arm64 */
+static void set_variant(int v) { (void)v; }
+static const char *variant_note(int v) { (void)v; return ""; }
+#endif
+
+static double mult = 1;
+
+/* n times the multiplier, at least 1 */
+static int scaled(int n)
+{
+	return n * mult >= 1 ? (int)(n * mult) : 1;
+}
+static u64 rng_state = 0x9e3779b97f4a7c15ULL;
+static unsigned long passed, failed, skipped;
+static unsigned long body_runs, native_runs, assignments, declines, emits;
+
+u64 rnd(void)
+{
+	rng_state ^= rng_state >> 12;
+	rng_state ^= rng_state << 25;
+	rng_state ^= rng_state >> 27;
+	return rng_state * 0x2545f4914f6cdd1dULL;
+}
+
+/* one TEST line: the first failure's story, and how many failed */
+struct verdict {
+	unsigned long runs, fails;
+	char why[600];
+};
+
+static void fail(struct verdict *v, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!v->fails++) {
+		va_start(ap, fmt);
+		vsnprintf(v->why, sizeof(v->why), fmt, ap);
+		va_end(ap);
+	}
+}
+
+static void report(const char *fam, const char *name, const char *what,
+		   struct verdict *v, const char *pass_note)
+{
+	printf("TEST host.%s.%s.%s ", fam, name, what);
+	if (v->fails) {
+		failed++;
+		printf("FAIL %lu failures in %lu runs, first: %s\n", v->fails, v->runs,
+		       v->why);
+	} else {
+		passed++;
+		printf("PASS %lu runs%s\n", v->runs, pass_note);
+	}
+}
+
+static const char *short_name(const char *name)
+{
+	if (!strncmp(name, "bpf_insn_", 9))
+		return name + 9;
+	if (!strncmp(name, "bpf_iter_num_", 13))
+		return name + 13;
+	return name;
+}
+
+static int nargs_of(const struct kcase *k)
+{
+	int n = 0;
+
+	while (n < NARGS && k->kind[n] != ARG_NONE)
+		n++;
+	return n;
+}
+
+/* a[] as the kfunc sees it: pointer arguments relocated into mem */
+static void real_args(const struct kcase *k, const struct call *c, const u8 *mem,
+		      u64 *a)
+{
+	int i;
+
+	for (i = 0; i < NARGS; i++)
+		a[i] = k->kind[i] == ARG_PTR ? (u64)mem + c->a[i] : c->a[i];
+}
+
+/* results compared as the ABI defines them (see enum ret_kind) */
+static u64 normalize(const struct kcase *k, u64 r, const u8 *mem)
+{
+	switch (k->ret) {
+	case RET_S32:
+		return (u64)(s64)(s32)r;
+	case RET_PTR:
+		return r ? r - (u64)mem : ~0ULL;
+	case RET_VOID:
+		return 0;
+	}
+	return r;
+}
+
+static u64 run_c(const struct kcase *k, const struct call *c, u8 *mem)
+{
+	u64 a[NARGS];
+
+	memcpy(mem, c->mem, MEMSZ);
+	real_args(k, c, mem, a);
+	return normalize(k, k->c(a), mem);
+}
+
+static void describe(char *buf, size_t len, const struct kcase *k, const struct call *c)
+{
+	int i, n = 0;
+
+	for (i = 0; i < nargs_of(k); i++)
+		n += snprintf(buf + n, len - n, "%s%s%#llx", i ? ", " : "(",
+			      k->kind[i] == ARG_PTR ? "mem+" : "", c->a[i]);
+	snprintf(buf + n, len - n, ")");
+}
+
+static bool refused(const struct bpf_kfunc_body *b, const struct kcase *k,
+		    const u32 *imm)
+{
+	return (b->check_const && b->check_const(imm)) ||
+	       (k->refused && k->refused(imm));
+}
+
+static void set_consts(const struct kcase *k, struct call *c, const u32 *imm)
+{
+	int i;
+
+	memcpy(c->imm, imm, sizeof(c->imm));
+	for (i = 0; i < NARGS; i++)
+		if (k->kind[i] == ARG_CONST)
+			c->a[i] = imm[i];
+}
+
+static void new_call(const struct kcase *k, struct call *c, const u32 *imm, int n)
+{
+	memset(c, 0, sizeof(*c));
+	set_consts(k, c, imm);
+	k->input(c, n);
+}
+
+/* (a) the body against the C code, for every set of constants */
+static enum interp_status test_body(const struct bpf_kfunc_body *b,
+				    const struct kcase *k, struct verdict *v,
+				    char *skip, size_t skiplen)
+{
+	static u8 cmem[MEMSZ], bmem[MEMSZ];
+	u32 imm[NARGS];
+	struct interp vm;
+	struct call c;
+	char args[200];
+	int i, n, valid = 0, inputs;
+
+	for (i = 0; memset(imm, 0, sizeof(imm)), k->consts(i, imm); i++)
+		valid += !refused(b, k, imm);
+	inputs = scaled(valid && valid * INPUTS_BODY < BODY_MIN ? BODY_MIN / valid : INPUTS_BODY);
+	if (!b->len || b->len > BPF_KFUNC_BODY_MAX_INSNS || b->mode > BPF_KFUNC_BODY_AFTER)
+		fail(v, "descriptor: len %u, mode %u", b->len, b->mode);
+	for (i = 0; memset(imm, 0, sizeof(imm)), k->consts(i, imm); i++) {
+		if (refused(b, k, imm))
+			continue;
+		for (n = 0; n < inputs; n++) {
+			u64 a[NARGS], want, got;
+			enum interp_status st;
+
+			new_call(k, &c, imm, n);
+			want = run_c(k, &c, cmem);
+			memcpy(bmem, c.mem, MEMSZ);
+			real_args(k, &c, bmem, a);
+			interp_init(&vm, a, nargs_of(k));
+			if (c.hi > c.lo)
+				interp_allow(&vm, bmem + c.lo, c.hi - c.lo);
+			st = interp_run(&vm, b->insns, b->len);
+			v->runs++;
+			body_runs++;
+			describe(args, sizeof(args), k, &c);
+			if (st == INTERP_UNSUPPORTED) {
+				snprintf(skip, skiplen, "%s", vm.err);
+				return st;
+			}
+			if (st != INTERP_OK) {
+				fail(v, "%s: %s", args, vm.err);
+				continue;
+			}
+			got = normalize(k, vm.reg[BPF_REG_0], bmem);
+			if (k->ret != RET_VOID && !(vm.valid & 1 << BPF_REG_0))
+				fail(v, "%s: R0 not set", args);
+			else if (got != want)
+				fail(v, "%s: body %#llx, C %#llx", args, got, want);
+			else if (!k->mem_dead && memcmp(bmem, cmem, MEMSZ))
+				fail(v, "%s: memory differs after body and C", args);
+		}
+	}
+	return INTERP_OK;
+}
+
+/* the registers of one assignment, and which operands share them */
+struct assign {
+	int nitems;		/* item 0: the result; then the register operands */
+	int arg_of[MAX_ITEMS];	/* item -> argument index */
+	int block[MAX_ITEMS];	/* restricted growth string: the sharing */
+};
+
+/* next set partition of the items (restricted growth strings) */
+static bool next_partition(struct assign *as)
+{
+	int i, j, max;
+
+	for (i = as->nitems - 1; i > 0; i--) {
+		for (max = 0, j = 0; j < i; j++)
+			max = as->block[j] > max ? as->block[j] : max;
+		if (as->block[i] <= max) {
+			as->block[i]++;
+			for (j = i + 1; j < as->nitems; j++)
+				as->block[j] = 0;
+			return true;
+		}
+	}
+	return false;
+}
+
+static void pick_regs(const struct assign *as, const struct kcase *k,
+		      struct bpf_kfunc_emit *e, const u32 *imm)
+{
+	u8 regs[MAX_ITEMS], pool[32];
+	int i, n = native_arch.npool;
+
+	/* distinct registers per block: shuffle the pool */
+	memcpy(pool, native_arch.pool, n);
+	for (i = n - 1; i > 0; i--) {
+		int j = rnd() % (i + 1);
+		u8 t = pool[i];
+
+		pool[i] = pool[j];
+		pool[j] = t;
+	}
+	for (i = 0; i < as->nitems; i++)
+		regs[i] = pool[as->block[i]];
+	memset(e, 0, sizeof(*e));
+	e->dst = regs[0];
+	for (i = 0; i < NARGS; i++) {
+		/* constants' registers hold junk; the emitter must use imm */
+		e->arg[i] = native_arch.pool[rnd() % n];
+		e->imm[i] = k->kind[i] == ARG_CONST ? imm[i] : (u32)rnd();
+		if (k->kind[i] == ARG_CONST)
+			e->const_mask |= 1 << i;
+	}
+	for (i = 1; i < as->nitems; i++)
+		e->arg[as->arg_of[i]] = regs[i];
+	e->scratch[0] = native_arch.scratch[0];
+	e->scratch[1] = native_arch.scratch[1];
+}
+
+/* emit twice into junk-filled buffers: same bytes, within max_native */
+static int emit(const struct bpf_kfunc_body *b, const struct bpf_kfunc_emit *e,
+		u8 *code, struct verdict *v, const char *regs)
+{
+	u8 again[256];
+	int len, len2, i;
+
+	memset(code, 0xcc, 256);
+	memset(again, 0x5a, sizeof(again));
+	len = b->emit(e, code);
+	len2 = b->emit(e, again);
+	emits += 2;
+	if (len != len2 || (len > 0 && memcmp(code, again, len))) {
+		fail(v, "%s: two calls gave different code (%d, %d bytes)", regs, len, len2);
+		return -1000;
+	}
+	if (len > b->max_native || len > BPF_KFUNC_BODY_MAX_NATIVE) {
+		fail(v, "%s: %d bytes, max_native %u", regs, len, b->max_native);
+		return -1000;
+	}
+	for (i = len > 0 ? len : 0; i < 256; i++)
+		if (code[i] != 0xcc) {
+			fail(v, "%s: wrote byte %d past its %d", regs, i, len);
+			return -1000;
+		}
+	return len;
+}
+
+static void hex(char *buf, size_t n, const u8 *code, int len)
+{
+	int i, at = 0;
+
+	for (i = 0; i < len && at + 3 < (int)n; i++)
+		at += snprintf(buf + at, n - at, "%02x", code[i]);
+}
+
+/* one emitted code on many inputs */
+static void run_native(const struct bpf_kfunc_body *b, const struct kcase *k,
+		       const struct assign *as, const struct bpf_kfunc_emit *e,
+		       const u8 *code, int len, const u32 *imm, struct verdict *v,
+		       const char *regs)
+{
+	static u8 cmem[MEMSZ], nmem[MEMSZ];
+	u64 in[32], out[32], want, got;
+	char args[200], bytes[2 * 64 + 1], err[100];
+	struct call c;
+	int n, i, r;
+
+	(void)b;
+	for (n = 0; n < scaled(INPUTS_NATIVE); n++) {
+		new_call(k, &c, imm, n * 5 + (int)(rnd() % 5));
+		/* operands sharing a register have one value: the first one's */
+		for (i = 1; i < as->nitems; i++)
+			for (r = 1; r < i; r++)
+				if (as->block[r] == as->block[i]) {
+					c.a[as->arg_of[i]] = c.a[as->arg_of[r]];
+					break;
+				}
+		want = run_c(k, &c, cmem);
+		memcpy(nmem, c.mem, MEMSZ);
+		for (r = 0; r < native_arch.nregs; r++)
+			in[r] = rnd();
+		for (i = 1; i < as->nitems; i++) {
+			int a = as->arg_of[i];
+
+			in[e->arg[a]] = k->kind[a] == ARG_PTR ? (u64)nmem + c.a[a] : c.a[a];
+		}
+		native_runs++;
+		v->runs++;
+		describe(args, sizeof(args), k, &c);
+		hex(bytes, sizeof(bytes), code, len);
+		if (native_run(code, len, in, out, err, sizeof(err))) {
+			fail(v, "%s %s [%s]: %s", regs, args, bytes, err);
+			continue;
+		}
+		got = normalize(k, out[e->dst], nmem);
+		if (got != want) {
+			fail(v, "%s %s [%s]: native %#llx, C %#llx",
+			     regs, args, bytes, got, want);
+			continue;
+		}
+		if (!k->mem_dead && memcmp(nmem, cmem, MEMSZ)) {
+			fail(v, "%s %s [%s]: memory differs after native and C",
+			     regs, args, bytes);
+			continue;
+		}
+		for (r = 0; r < native_arch.nregs; r++)
+			if (native_arch.preserved(r) && r != e->dst &&
+			    r != e->scratch[0] && r != e->scratch[1] && out[r] != in[r]) {
+				fail(v, "%s %s [%s]: clobbered register %d", regs, args,
+				     bytes, r);
+				break;
+			}
+	}
+}
+
+/* (b) the emitter, for every set of constants and sharing of registers */
+static void test_native(const struct bpf_kfunc_body *b, const struct kcase *k,
+			struct verdict *v)
+{
+	struct bpf_kfunc_emit e;
+	struct assign as;
+	u8 code[256];
+	u32 imm[NARGS];
+	char regs[120];
+	int i, j, round, rounds, len, patterns = 0;
+
+	as.nitems = 1;
+	as.arg_of[0] = -1;
+	for (i = 0; i < NARGS; i++)
+		if (k->kind[i] != ARG_NONE && k->kind[i] != ARG_CONST)
+			as.arg_of[as.nitems++] = i;
+	memset(as.block, 0, sizeof(as.block));
+	do
+		patterns++;
+	while (next_partition(&as));
+	for (i = 0; memset(imm, 0, sizeof(imm)), k->consts(i, imm); i++)
+		;
+	rounds = i * patterns * ROUNDS < ASSIGN_MIN ? ASSIGN_MIN / (i * patterns) : ROUNDS;
+	rounds = scaled(rounds);
+	for (i = 0; memset(imm, 0, sizeof(imm)), k->consts(i, imm); i++) {
+		bool bad = refused(b, k, imm);
+
+		memset(as.block, 0, sizeof(as.block));
+		do {
+			for (round = 0; round < rounds; round++) {
+				int at;
+
+				pick_regs(&as, k, &e, imm);
+				at = snprintf(regs, sizeof(regs), "imm %u,%u dst %u args",
+					      imm[1], imm[2], e.dst);
+				for (j = 1; j < as.nitems; j++)
+					at += snprintf(regs + at, sizeof(regs) - at, " %u",
+						       e.arg[as.arg_of[j]]);
+				assignments++;
+				len = emit(b, &e, code, v, regs);
+				if (len == -1000) {
+					v->runs++;
+					continue;
+				}
+				if (len < 0) {
+					declines++;
+					if (!bad && !(k->may_decline && k->may_decline(imm)))
+						fail(v, "%s: declined (%d) constants the verifier "
+						     "accepts", regs, len);
+					continue;
+				}
+				if (!bad)
+					run_native(b, k, &as, &e, code, len, imm, v, regs);
+			}
+		} while (next_partition(&as));
+	}
+}
+
+static const struct kcase *find_case(const char *name)
+{
+	int i;
+
+	for (i = 0; i < host_ncases; i++)
+		if (!strcmp(host_cases[i].name, name))
+			return &host_cases[i];
+	return NULL;
+}
+
+static void test_family(const struct family *f)
+{
+	u32 i;
+	int var;
+
+	if (f->skip) {
+		printf("TEST host.%s SKIP %s\n", f->name, f->skip);
+		skipped++;
+		return;
+	}
+	for (i = 0; i < *f->cnt; i++) {
+		const struct bpf_kfunc_body *b = &f->table[i];
+		const struct kcase *k = find_case(b->name);
+		const char *name = short_name(b->name);
+		struct verdict v = { 0 };
+		char skip[200];
+
+		if (!k) {
+			printf("TEST host.%s.%s FAIL no host test case for %s\n",
+			       f->name, name, b->name);
+			failed++;
+			continue;
+		}
+		if (test_body(b, k, &v, skip, sizeof(skip)) == INTERP_UNSUPPORTED) {
+			printf("TEST host.%s.%s.%s SKIP %s\n", f->name, name, BODY_NAME, skip);
+			skipped++;
+		} else {
+			report(f->name, name, BODY_NAME, &v, "");
+		}
+		if (!b->emit)
+			continue;	/* no emitter here: the JIT keeps the body */
+		for (var = 0; var < NVARIANTS; var++) {
+			struct verdict nv = { 0 };
+
+			set_variant(var);
+			test_native(b, k, &nv);
+			report(f->name, name, variant_name[var], &nv, variant_note(var));
+			set_variant(0);
+		}
+	}
+}
+
+int main(int argc, char **argv)
+{
+	int opt;
+	size_t i;
+
+	while ((opt = getopt(argc, argv, "n:s:")) != -1) {
+		switch (opt) {
+		case 'n':
+			mult = atof(optarg) > 0 ? atof(optarg) : 1;
+			break;
+		case 's':
+			rng_state = strtoull(optarg, NULL, 0) | 1;
+			break;
+		default:
+			fprintf(stderr, "usage: %s [-n MULTIPLIER] [-s SEED]\n", argv[0]);
+			return 2;
+		}
+	}
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	printf("# seed %#llx, multiplier %g\n", rng_state, mult);
+	if (native_init()) {
+		perror("host_test: mmap of executable memory");
+		return 1;
+	}
+	for (i = 0; i < ARRAY_SIZE(families); i++)
+		test_family(&families[i]);
+	printf("# host: %lu body runs, %lu native runs, %lu register assignments, "
+	       "%lu emitter calls, %lu declines\n",
+	       body_runs, native_runs, assignments, emits, declines);
+	printf("# host: %lu passed, %lu failed, %lu skipped\n", passed, failed, skipped);
+	return failed ? 1 : 0;
+}

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Host tier: unaligned access through memcpy; the hosts are little-endian. */
+#ifndef _HOST_LINUX_UNALIGNED_H
+#define _HOST_LINUX_UNALIGNED_H
+
+#include <string.h>
+#include <linux/types.h>
+
+#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "the host tier assumes a little-endian host"
+#endif
+
+#define HOST_GET(bits, conv)						\
+	static inline u##bits host_get##bits(const void *p)		\
+	{								\
+		u##bits v;						\
+		memcpy(&v, p, sizeof(v));				\
+		return conv(v);						\
+	}
+HOST_GET(16, __builtin_bswap16)
+HOST_GET(32, __builtin_bswap32)
+HOST_GET(64, __builtin_bswap64)
+
+#define get_unaligned_be16(p)	host_get16(p)
+#define get_unaligned_be32(p)	host_get32(p)
+#define get_unaligned_be64(p)	host_get64(p)
+
+static inline void put_unaligned_le32(u32 v, void *p)
+{
+	memcpy(p, &v, sizeof(v));
+}
+
+static inline void put_unaligned_le64(u64 v, void *p)
+{
+	memcpy(p, &v, sizeof(v));
+}
+
+#endif

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * x86-64 harness: the emitted code between a prologue that loads rax..r15
+ * (not rsp) from in[] and an epilogue that stores them to out[].  Its own
+ * encodings are written out here rather than taken from module/x86/x86.h,
+ * so that a wrong helper there cannot hide its own fault.
+ */
+#include <setjmp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "native.h"
+
+#define RSP	4
+#define RDI	7
+#define PAGE	16384
+
+/*
+ * Operands go anywhere but rsp (the stack), rbp (the BPF frame pointer:
+ * no operand is R10) and r10/r11 (the JIT's scratch registers).  r12 and
+ * r13 stay in: they need the SIB byte and mod != 00 that rsp and rbp need.
+ */
+static const u8 x86_pool[] = { 0, 1, 2, 3, 6, 7, 8, 9, 12, 13, 14, 15 };
+
+static bool x86_preserved(int reg)
+{
+	return reg != RSP;
+}
+
+const struct native_arch native_arch = {
+	.name = "x86",
+	.nregs = 16,
+	.pool = x86_pool,
+	.npool = sizeof(x86_pool),
+	.scratch = { 10, 11 },
+	.preserved = x86_preserved,
+};
+
+static u8 *page;
+static sigjmp_buf fault_jmp;
+static volatile sig_atomic_t fault_sig;
+
+static void on_fault(int sig)
+{
+	fault_sig = sig;
+	siglongjmp(fault_jmp, 1);
+}
+
+int native_init(void)
+{
+	static u8 altstack[65536];
+	stack_t ss = { .ss_sp = altstack, .ss_size = sizeof(altstack) };
+	struct sigaction sa = { .sa_handler = on_fault,
+				.sa_flags = SA_NODEFER | SA_ONSTACK };
+	int sigs[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGALRM };
+	size_t i;
+
+	page = mmap(NULL, PAGE, PROT_READ | PROT_WRITE | PROT_EXEC,
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (page == MAP_FAILED)
+		return -1;
+	sigaltstack(&ss, NULL);
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaction(sigs[i], &sa, NULL);
+	return 0;
+}
+
+/* mov reg, [base + disp8] or mov [base + disp8], reg (64-bit) */
+static u8 *mov_mem(u8 *p, bool store, int reg, int base, int disp)
+{
+	*p++ = 0x48 | (reg & 8) >> 1 | (base & 8) >> 3;	/* REX.W R B */
+	*p++ = store ? 0x89 : 0x8B;
+	*p++ = 0x40 | (reg & 7) << 3 | (base & 7);		/* mod=01 disp8 */
+	if ((base & 7) == RSP)
+		*p++ = 0x24;					/* SIB: base */
+	*p++ = disp;
+	return p;
+}
+
+static u8 *push_pop(u8 *p, bool pop, int reg)
+{
+	if (reg & 8)
+		*p++ = 0x41;
+	*p++ = (pop ? 0x58 : 0x50) + (reg & 7);
+	return p;
+}
+
+static const int saved[] = { 3, 5, 12, 13, 14, 15 };	/* callee-saved */
+
+int native_run(const u8 *code, int len, const u64 *in, u64 *out, char *err,
+	       size_t errlen)
+{
+	void (*fn)(const u64 *in, u64 *out) = (void *)page;
+	u8 *p = page;
+	int r, i;
+
+	if (len < 0 || len > PAGE - 512)
+		return snprintf(err, errlen, "code of %d bytes", len), -1;
+	/* void fn(const u64 *in: rdi, u64 *out: rsi) */
+	for (i = 0; i < 6; i++)
+		p = push_pop(p, false, saved[i]);
+	p = push_pop(p, false, 6);			/* push rsi: out */
+	for (r = 0; r < 16; r++)
+		if (r != RSP && r != RDI)
+			p = mov_mem(p, false, r, RDI, 8 * r);
+	p = mov_mem(p, false, RDI, RDI, 8 * RDI);	/* rdi last */
+	memcpy(p, code, len);
+	p += len;
+	p = push_pop(p, false, 0);			/* push rax */
+	p = mov_mem(p, false, 0, RSP, 8);		/* mov rax, [rsp + 8]: out */
+	for (r = 1; r < 16; r++)
+		if (r != RSP)
+			p = mov_mem(p, true, r, 0, 8 * r);
+	p = push_pop(p, true, 1);			/* pop rcx: rax */
+	p = mov_mem(p, true, 1, 0, 0);			/* mov [rax], rcx */
+	p = push_pop(p, true, 6);			/* pop rsi */
+	for (i = 5; i >= 0; i--)
+		p = push_pop(p, true, saved[i]);
+	*p++ = 0xC3;					/* ret */
+
+	out[RSP] = in[RSP];
+	fault_sig = 0;
+	if (sigsetjmp(fault_jmp, 0)) {
+		alarm(0);
+		snprintf(err, errlen, "%s in native code",
+			 fault_sig == SIGALRM ? "hang" : strsignal(fault_sig));
+		return -1;
+	}
+	alarm(2);
+	fn(in, out);
+	alarm(0);
+	return 0;
+}
