@@ -1,0 +1,26 @@
+# Per-CPU access on each of the guest's CPUs, in every mode.
+P=/sys/module/insn_kfuncs/parameters
+S=/proc/sys/net/core
+OBJ=/insn/bpf/percpu.bpf.o
+C=/insn/bin/percpu
+rc=0
+
+case $(uname -m) in
+x86_64) native=native ;;
+*) native=body ;;
+esac
+
+$C check $native $OBJ || rc=1
+echo 0 >$P/native
+$C check body $OBJ || rc=1
+echo 1 >$P/native
+echo 2 >$S/bpf_jit_harden
+$C check body $OBJ || rc=1
+echo 0 >$S/bpf_jit_harden
+echo 0 >$S/bpf_jit_enable
+$C check interp $OBJ || rc=1
+echo 1 >$S/bpf_jit_enable
+echo 0 >$P/bodies
+$C call $OBJ || rc=1
+echo 1 >$P/bodies
+exit $rc
