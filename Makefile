@@ -239,8 +239,9 @@ $(B)/host/arm64/host_test: $(arm64_host_src) $(HOST_HDR) $(MODULE_SRC) \
 
 # host_test exits 1 when a test fails (its FAIL lines say which); any other
 # status means it died, which must fail too.  $(1): arch, $(2): command.
-host_results = $(2) >$@.out 2>&1; rc=$$?; \
-	{ cat $@.out; [ $$rc -le 1 ] || echo "TEST host.$(1) FAIL host_test exited with status $$rc"; } >$@
+host_results = $(2) >$(B)/host/$(1)/run.log 2>&1; rc=$$?; \
+	{ cat $(B)/host/$(1)/run.log; \
+	  [ $$rc -le 1 ] || echo "TEST host.$(1) FAIL host_test exited with status $$rc"; } >$@
 
 $(B)/results/host-x86_64.txt: $(B)/host/x86_64/host_test FORCE
 	$(call msg,HOST,x86_64 emitters and bodies (tests/host/))
