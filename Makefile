@@ -63,7 +63,7 @@ RESULTS := $(B)/results/lint.txt $(foreach a,$(ARCHES),$(B)/results/$(a)-kernel.
 	$(B)/results/$(a)-vm.txt $(B)/results/$(a)-jit.txt $(B)/results/$(a)-shapes.txt)
 RESULTS += $(B)/results/host-x86_64.txt $(B)/results/host-arm64.txt
 
-.PHONY: all check demo lint deps clean help fuzz FORCE
+.PHONY: all check demo lint deps clean help fuzz check-series FORCE
 all: $(foreach a,$(ARCHES),$(B)/$(a)/initramfs.cpio.gz)
 
 check: $(RESULTS)
@@ -267,6 +267,10 @@ fuzz: $(B)/host/x86_64/host_test
 	$(Q)$< -n $(FUZZ_N) -s $${SEED:-$$(od -An -N8 -tu8 /dev/urandom)} \
 		>$(B)/host/fuzz-x86_64.log 2>&1; grep '^#' $(B)/host/fuzz-x86_64.log | sed 's/^#/ /'; \
 	tools/summary.sh $(B)/host/fuzz-x86_64.log
+
+# Every prefix of the series builds (slow: not part of make check).
+check-series: deps
+	$(Q)tools/check-series.sh
 
 lint: $(B)/x86_64/kernel.key
 	$(Q)tools/lint.sh $(CHECKPATCH) $(LINT_FILES)

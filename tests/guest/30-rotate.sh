@@ -16,7 +16,7 @@ cat $P/status | sed 's/^/STATUS /'
 $R check $native $OBJ --jit || rc=1
 
 echo 0 >$P/native
-$R check body $OBJ || rc=1
+$R check body $OBJ --jit || rc=1
 echo 1 >$P/native
 
 echo 2 >$S/bpf_jit_harden
@@ -33,7 +33,7 @@ echo 1 >$S/bpf_jit_enable
 
 # plain calls, as on a kernel without the series
 echo 0 >$P/bodies
-$R check call $OBJ || rc=1
+$R check call $OBJ --jit || rc=1
 $R bad call /insn/bpf/rotate_bad.bpf.o || rc=1
 echo 1 >$P/bodies
 

@@ -102,6 +102,11 @@ static int check_prog(const char *mode, const char *path, const char *prog)
 	}
 	snprintf(name, sizeof(name), "percpu.%s.%s.cpus", mode, prog);
 	test_line(name, ncpus >= 2, "%d CPUs online", ncpus);
+	snprintf(name, sizeof(name), "percpu.%s.%s", mode, prog);
+	prog_stat(name, fd);
+	/* native images go to the host's shape check */
+	if (!strcmp(mode, "native") && dump_jit(prog, fd))
+		fails++;
 	bpf_object__close(obj);
 	return fails || ncpus < 2;
 }

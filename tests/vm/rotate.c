@@ -189,7 +189,10 @@ static int cmd_check(const char *mode, const char *path, int jit)
 		fails += check_loop(prefix, obj, loops[i]);
 		snprintf(name, sizeof(name), "%s.%s", prefix, loops[i]);
 		prog_stat(name, fd);
-		if (jit && dump_jit(loops[i], fd)) {
+		/* native images keep the program's name; others get the mode */
+		snprintf(name, sizeof(name), "%s%s%s", loops[i],
+			 strcmp(mode, "native") ? "_" : "", strcmp(mode, "native") ? mode : "");
+		if (jit && dump_jit(name, fd)) {
 			test_line(name, 0, "no JIT image");
 			fails++;
 		}
