@@ -13,9 +13,12 @@
  * Arguments named __k must be constants known to the verifier.  Rotate
  * counts are taken modulo the width.  bpf_insn_bextr64() needs start < 64
  * and 1 <= len <= 64 - start (the verifier refuses other constants).  The
- * big-endian loads are checked like plain loads of p + off; they need the
- * kernel's kfunc bodies: as a plain call the verifier refuses the untyped
- * pointer, so insn_load_be*() use the kfunc only on a kernel with bodies.
+ * big-endian loads are checked like plain loads of p + off.
+ *
+ * bpf_insn_bextr64() and the big-endian loads need the kernel's kfunc
+ * bodies (the companion series, with the module's bodies on): as plain
+ * calls the verifier refuses two constant arguments and an untyped
+ * pointer.  Their wrappers use the kfunc only on a kernel with bodies.
  */
 #ifndef __INSN_KFUNCS_BPF_H
 #define __INSN_KFUNCS_BPF_H
@@ -65,6 +68,14 @@ static __always_inline __u32 insn_ror32(__u32 x, __u32 n)
 	return x >> n | x << ((32 - n) & 31);
 }
 
+/* a kernel with kfunc bodies (the companion series) has this field */
+struct bpf_prog_aux___insn_bodies {
+	void *kfunc_sites;
+} __attribute__((preserve_access_index));
+
+#define insn_kernel_has_bodies()					\
+	bpf_core_field_exists(struct bpf_prog_aux___insn_bodies, kfunc_sites)
+
 /* select: cond ? a : b */
 extern __u64 bpf_insn_select64(__u64 cond, __u64 a, __u64 b) __ksym __weak;
 
@@ -80,7 +91,7 @@ extern __u64 bpf_insn_bextr64(__u64 x, __u32 start__k, __u32 len__k) __ksym __we
 
 static __always_inline __u64 insn_bextr64(__u64 x, __u32 start, __u32 len)
 {
-	if (bpf_ksym_exists(bpf_insn_bextr64))
+	if (bpf_ksym_exists(bpf_insn_bextr64) && insn_kernel_has_bodies())
 		return bpf_insn_bextr64(x, start, len);
 	return x >> start << (64 - len) >> (64 - len);
 }
@@ -90,26 +101,18 @@ extern __u16 bpf_insn_load_be16(const void *p, __u32 off__k) __ksym __weak;
 extern __u32 bpf_insn_load_be32(const void *p, __u32 off__k) __ksym __weak;
 extern __u64 bpf_insn_load_be64(const void *p, __u32 off__k) __ksym __weak;
 
-/* a kernel with kfunc bodies (the companion series) has this field */
-struct bpf_prog_aux___insn_bodies {
-	void *kfunc_sites;
-} __attribute__((preserve_access_index));
-
-#define insn_kernel_has_bodies()					\
-	bpf_core_field_exists(struct bpf_prog_aux___insn_bodies, kfunc_sites)
-
 static __always_inline __u16 insn_load_be16(const void *p, __u32 off)
 {
 	if (bpf_ksym_exists(bpf_insn_load_be16) && insn_kernel_has_bodies())
 		return bpf_insn_load_be16(p, off);
-	return bpf_be16_to_cpu(*(const __u16 *)(p + off));
+	return bpf_ntohs(*(const __u16 *)(p + off));
 }
 
 static __always_inline __u32 insn_load_be32(const void *p, __u32 off)
 {
 	if (bpf_ksym_exists(bpf_insn_load_be32) && insn_kernel_has_bodies())
 		return bpf_insn_load_be32(p, off);
-	return bpf_be32_to_cpu(*(const __u32 *)(p + off));
+	return bpf_ntohl(*(const __u32 *)(p + off));
 }
 
 static __always_inline __u64 insn_load_be64(const void *p, __u32 off)
@@ -117,6 +120,33 @@ static __always_inline __u64 insn_load_be64(const void *p, __u32 off)
 	if (bpf_ksym_exists(bpf_insn_load_be64) && insn_kernel_has_bodies())
 		return bpf_insn_load_be64(p, off);
 	return bpf_be64_to_cpu(*(const __u64 *)(p + off));
+}
+
+/*
+ * per-CPU access: the verifier checks these calls as calls of the
+ * bpf_this_cpu_ptr() and bpf_per_cpu_ptr() helpers, so they take and return
+ * the same (a per-CPU __ksym variable or kptr; per_cpu gives NULL for
+ * cpu >= nr_cpu_ids).  That needs the kernel's kfunc bodies: as plain
+ * kfuncs (bodies=0, kernels without the series) the pointer kfuncs are
+ * refused, and the wrappers below fall back to the helpers only when the
+ * module is not loaded.
+ */
+extern void *bpf_insn_this_cpu_ptr(const void *percpu_ptr) __ksym __weak;
+extern void *bpf_insn_per_cpu_ptr(const void *percpu_ptr, __u32 cpu) __ksym __weak;
+extern __u32 bpf_insn_cpu_id(void) __ksym __weak;
+
+#define insn_this_cpu_ptr(p)						\
+	(bpf_ksym_exists(bpf_insn_this_cpu_ptr) ?			\
+	 bpf_insn_this_cpu_ptr(p) : bpf_this_cpu_ptr(p))
+#define insn_per_cpu_ptr(p, cpu)					\
+	(bpf_ksym_exists(bpf_insn_per_cpu_ptr) ?			\
+	 bpf_insn_per_cpu_ptr(p, cpu) : bpf_per_cpu_ptr(p, cpu))
+
+static __always_inline __u32 insn_cpu_id(void)
+{
+	if (bpf_ksym_exists(bpf_insn_cpu_id))
+		return bpf_insn_cpu_id();
+	return bpf_get_smp_processor_id();
 }
 
 #endif /* __INSN_KFUNCS_BPF_H */

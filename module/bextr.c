@@ -8,6 +8,8 @@
  * clears the bits above it and also works for len 64 (shift by 0).  The
  * shifts are by known constants, so the verifier knows the result is below
  * 2^len and it can index an array of 2^len entries without another check.
+ * 64 - len is 64 minus R3, not -R3 + 64: the verifier of 6.12 forgets what
+ * it knows of a register on BPF_NEG.
  */
 #include <linux/btf.h>
 
@@ -35,10 +37,10 @@ __bpf_kfunc_end_defs();
 static const struct bpf_insn bextr64_body[] = {
 	BPF_MOV64_REG(BPF_REG_0, BPF_REG_1),
 	BPF_ALU64_REG(BPF_RSH, BPF_REG_0, BPF_REG_2),	/* field at bit 0 */
-	BPF_ALU64_IMM(BPF_NEG, BPF_REG_3, 0),
-	BPF_ALU64_IMM(BPF_ADD, BPF_REG_3, 64),		/* 64 - len */
-	BPF_ALU64_REG(BPF_LSH, BPF_REG_0, BPF_REG_3),	/* drop the bits above */
-	BPF_ALU64_REG(BPF_RSH, BPF_REG_0, BPF_REG_3),
+	BPF_MOV64_IMM(BPF_REG_4, 64),
+	BPF_ALU64_REG(BPF_SUB, BPF_REG_4, BPF_REG_3),	/* 64 - len */
+	BPF_ALU64_REG(BPF_LSH, BPF_REG_0, BPF_REG_4),	/* drop the bits above */
+	BPF_ALU64_REG(BPF_RSH, BPF_REG_0, BPF_REG_4),
 };
 
 /* imm[1] is start, imm[2] is len */

@@ -40,6 +40,21 @@ one_op() {
 	done
 }
 
+# count_op NAME OPS N: N instructions matching OPS and no call (every
+# kfunc call of the program became native code)
+count_op() {
+	local name=$1 ops=$2 want=$3 n
+	[ -f "$dir/$name.dis" ] || { echo "TEST shapes.$name FAIL no image $dir/$name.dis"; return; }
+	n=$(insns "$name" | grep -cE "^($ops) ")
+	if [ "$n" != "$want" ]; then
+		echo "TEST shapes.$name FAIL $n instructions matching $ops, want $want"
+	elif insns "$name" | grep -qE '^call'; then
+		echo "TEST shapes.$name FAIL a call is left"
+	else
+		echo "TEST shapes.$name PASS $n $ops"
+	fi
+}
+
 # no_call NAME: the numeric iterator is inlined, next() included
 no_call() {
 	local name=$1 n
@@ -56,8 +71,20 @@ case $arch in
 x86_64)
 	one_op rotate_loop 'rol|rorx'
 	no_call iter_sum
+	# one instruction per operation; the neighbours do not touch its
+	# result register.  select needs a mov only when the result register
+	# holds neither operand (not so in the loop); bextr's control word is
+	# an immediate moved into a scratch register, not an operand move.
+	one_op select_loop 'cmov[a-z]+'
+	one_op bextr_loop bextr
+	one_op load_be_loop movbe
+	count_op select_all 'cmov[a-z]+' 8
+	count_op load_be_alias movbe 2
 	;;
 *)
 	echo "TEST shapes.rotate_loop SKIP no $arch emitters yet, the body stays"
+	for n in select_loop bextr_loop load_be_loop select_all load_be_alias; do
+		echo "TEST shapes.$n SKIP no $arch emitters yet, the body stays"
+	done
 	;;
 esac

@@ -148,4 +148,196 @@ static inline unsigned long long ksym_addr(const char *sym)
 	return found;
 }
 
+/* Open @path and load its programs, or only @only; @log gets the log. */
+static inline struct bpf_object *load_obj(const char *path, const char *only,
+					  char *log, size_t logsz)
+{
+	struct bpf_object *obj = bpf_object__open_file(path, NULL);
+	struct bpf_program *p;
+
+	if (!obj)
+		return NULL;
+	bpf_object__for_each_program(p, obj) {
+		if (only && strcmp(bpf_program__name(p), only))
+			bpf_program__set_autoload(p, false);
+		if (log)
+			bpf_program__set_log_buf(p, log, logsz);
+	}
+	if (bpf_object__load(obj)) {
+		bpf_object__close(obj);
+		return NULL;
+	}
+	return obj;
+}
+
+/* Open @path and load all its programs but @skip. */
+static inline struct bpf_object *load_except(const char *path, const char *skip)
+{
+	struct bpf_object *obj = bpf_object__open_file(path, NULL);
+
+	if (!obj)
+		return NULL;
+	bpf_program__set_autoload(bpf_object__find_program_by_name(obj, skip), false);
+	if (bpf_object__load(obj)) {
+		bpf_object__close(obj);
+		return NULL;
+	}
+	return obj;
+}
+
+static inline int prog_fd(struct bpf_object *obj, const char *name)
+{
+	return bpf_program__fd(bpf_object__find_program_by_name(obj, name));
+}
+
+/* Run @fd once on a packet (or with a context, @ctx): 0 or -errno. */
+static inline int run_prog(int fd, int ctx, void *in, __u32 size, void *out,
+			   __u32 *retval)
+{
+	LIBBPF_OPTS(bpf_test_run_opts, opts);
+
+	/* syscall programs take a context and no repeat count */
+	if (ctx) {
+		opts.ctx_in = in;
+		opts.ctx_size_in = size;
+	} else {
+		opts.data_in = in;
+		opts.data_size_in = size;
+		opts.data_out = out;
+		opts.data_size_out = size;
+		opts.repeat = 1;
+	}
+	if (bpf_prog_test_run_opts(fd, &opts))
+		return -errno;
+	if (retval)
+		*retval = opts.retval;
+	return 0;
+}
+
+/*
+ * TEST @name: program @prog of @path, loaded alone, is refused with @msg in
+ * the verifier's log (the line with it is shown).
+ */
+static inline int check_refused(const char *name, const char *path,
+				const char *prog, const char *msg)
+{
+	static char log[1 << 17];
+	struct bpf_object *obj;
+	char *line, *end;
+	int ok;
+
+	log[0] = 0;
+	obj = load_obj(path, prog, log, sizeof(log));
+	line = obj ? NULL : strstr(log, msg);
+	ok = !!line;
+	if (line) {
+		while (line > log && line[-1] != '\n')
+			line--;
+		end = strchr(line, '\n');
+		if (end)
+			*end = 0;
+	}
+	test_line(name, ok, "%s", ok ? line : obj ? "loaded" : log);
+	bpf_object__close(obj);
+	return !ok;
+}
+
+/* no JIT and no bodies: 6.12 refuses kfunc calls */
+static inline int check_nojit(const char *name, const char *path, const char *prog)
+{
+	return check_refused(name, path, prog,
+			     "JIT is required for calling kernel function");
+}
+
+/* Is there a kernel symbol at @addr whose name starts with @prefix? */
+static inline int ksym_prefixed(unsigned long long addr, const char *prefix)
+{
+	char line[256], name[128], type;
+	unsigned long long a;
+	FILE *f = fopen("/proc/kallsyms", "r");
+	int found = 0;
+
+	if (!f)
+		return 0;
+	/* all of them: arm64 has mapping symbols ($x) at the same address */
+	while (!found && fgets(line, sizeof(line), f))
+		found = sscanf(line, "%llx %c %127s", &a, &type, name) == 3 &&
+			a == addr && !strncmp(name, prefix, strlen(prefix));
+	fclose(f);
+	return found;
+}
+
+/* What the xlated program says about its kfunc calls with bodies. */
+struct xshape {
+	int calls;	/* kfunc calls */
+	int marked;	/* of them, kept for native code (dst_reg 1) */
+	int named;	/* of them, to a kernel symbol with the family's prefix */
+	int bodies;	/* insns the family's marker says are a body's */
+};
+
+static inline int xlated_shape(int fd, const char *prefix,
+			       int (*marker)(const struct bpf_insn *),
+			       struct xshape *s)
+{
+	unsigned long long base = ksym_addr("__bpf_call_base");
+	struct bpf_prog_info info;
+	struct bpf_insn *insn = NULL;
+	int err = prog_xlated(fd, &info, &insn);
+
+	memset(s, 0, sizeof(*s));
+	for (__u32 i = 0; !err && i < info.xlated_prog_len / sizeof(*insn); i++) {
+		if (insn[i].code == (BPF_JMP | BPF_CALL) &&
+		    insn[i].src_reg == BPF_PSEUDO_KFUNC_CALL) {
+			s->calls++;
+			s->marked += insn[i].dst_reg == 1;
+			s->named += ksym_prefixed(base + (long long)insn[i].imm, prefix);
+		}
+		s->bodies += marker(&insn[i]);
+	}
+	free(insn);
+	return err;
+}
+
+/*
+ * TEST @name: the xlated program @fd shows @mode (native|body|call) for
+ * its @n kfunc calls, all to kfuncs whose name starts with @prefix.
+ */
+static inline int check_shape(const char *name, const char *mode, int fd, int n,
+			      const char *prefix,
+			      int (*marker)(const struct bpf_insn *))
+{
+	struct xshape s;
+	int ok;
+
+	if (xlated_shape(fd, prefix, marker, &s)) {
+		test_line(name, 0, "no xlated program: %s", strerror(errno));
+		return 1;
+	}
+	if (!strcmp(mode, "native"))
+		ok = s.calls == n && s.marked == n && s.named == n && !s.bodies;
+	else if (!strcmp(mode, "body"))
+		ok = !s.calls && s.bodies == n;
+	else
+		ok = s.calls == n && !s.marked && s.named == n && !s.bodies;
+	test_line(name, ok, "%d kfunc calls (%d for native code, %d to %s*), %d bodies; want %d %s",
+		  s.calls, s.marked, s.named, prefix, s.bodies, n, mode);
+	return !ok;
+}
+
+/* STAT line of a program, and its JIT image if @jit */
+static inline int stat_jit(const char *prefix, struct bpf_object *obj,
+			   const char *prog, int jit)
+{
+	int fd = prog_fd(obj, prog);
+	char name[128];
+
+	snprintf(name, sizeof(name), "%s.%s", prefix, prog);
+	prog_stat(name, fd);
+	if (jit && dump_jit(prog, fd)) {
+		test_line(name, 0, "no JIT image");
+		return 1;
+	}
+	return 0;
+}
+
 #endif /* _VM_COMMON_H */

@@ -1,0 +1,3 @@
+# The bit-field extract family in every mode (tests/guest/modes.sh).
+. /insn/tests/modes.sh
+family_modes bextr

@@ -1,0 +1,3 @@
+# The big-endian load family in every mode (tests/guest/modes.sh).
+. /insn/tests/modes.sh
+family_modes load_be
