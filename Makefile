@@ -61,7 +61,7 @@ LINT_FILES := $(shell find module tests/kmod -name '*.[ch]' | sort) $(wildcard p
 
 RESULTS := $(B)/results/lint.txt $(foreach a,$(ARCHES),$(B)/results/$(a)-kernel.txt \
 	$(B)/results/$(a)-vm.txt $(B)/results/$(a)-jit.txt $(B)/results/$(a)-shapes.txt)
-RESULTS += $(B)/results/host-x86_64.txt $(B)/results/host-arm64.txt
+RESULTS += $(B)/results/host-x86_64.txt $(B)/results/host-arm64.txt $(B)/results/dkms.txt
 
 .PHONY: all check demo lint deps clean help fuzz check-series FORCE
 all: $(foreach a,$(ARCHES),$(B)/$(a)/initramfs.cpio.gz)
@@ -143,8 +143,8 @@ $(B)/$(1)/bin/%: tests/vm/%.c $(BPF_HDR) $(VM_HDR) $(B)/$(1)/kernel.key
 		$($(1)_libdir) -lelf -lz -lzstd -o $$@
 
 $(1)_files := $(B)/$(1)/module/insn_kfuncs.ko $(B)/$(1)/kmod/insn_bad_body.ko \
-	$(BPF_PROGS:%=$(B)/$(1)/bpf/%) $(LOADERS:%=$(B)/$(1)/bin/%)
-$(1)_map := insn/insn_kfuncs.ko=$(B)/$(1)/module/insn_kfuncs.ko \
+	$(BPF_PROGS:%=$(B)/$(1)/bpf/%) $(LOADERS:%=$(B)/$(1)/bin/%) $($(1)_extra_files)
+$(1)_map := insn/insn_kfuncs.ko=$(B)/$(1)/module/insn_kfuncs.ko $($(1)_extra_map) \
 	insn/insn_bad_body.ko=$(B)/$(1)/kmod/insn_bad_body.ko \
 	$(foreach p,$(BPF_PROGS),insn/bpf/$(p)=$(B)/$(1)/bpf/$(p)) \
 	$(foreach l,$(LOADERS),insn/bin/$(l)=$(B)/$(1)/bin/$(l)) \
@@ -182,7 +182,28 @@ $(B)/results/$(1)-shapes.txt: $(B)/results/$(1)-jit.txt tests/host/jit-shapes.sh
 	$(call msg,SHAPES,$(1) native code in $(B)/$(1)/jit/)
 	$(Q)tests/host/jit-shapes.sh $(1) $(B)/$(1)/jit | sed 's|^TEST |TEST $(1)/|' >$$@
 endef
+# DKMS (x86-64, the host's arch): the module built as DKMS builds it, in a
+# private DKMS tree; the guest loads it (tests/guest/15-dkms.sh).
+x86_64_extra_files := $(B)/x86_64/dkms/insn_kfuncs.ko
+x86_64_extra_map := insn/dkms/insn_kfuncs.ko=$(B)/x86_64/dkms/insn_kfuncs.ko
+
 $(foreach a,$(ARCHES),$(eval $(call arch_rules,$(a))))
+
+$(B)/x86_64/dkms/insn_kfuncs.ko: dkms.conf tools/dkms-build.sh $(MODULE_SRC) $(B)/x86_64/kernel.key
+	$(call msg,DKMS,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)tools/dkms-build.sh $(call kdir,x86_64)/obj $@ $(call to_log,$(B)/x86_64/dkms.log)
+
+# DKMS refuses a kernel without module BTF, saying why.
+$(B)/results/dkms.txt: dkms.conf tools/dkms-build.sh $(B)/x86_64/kernel.key
+	$(call msg,DKMS,refuses a kernel without CONFIG_DEBUG_INFO_BTF_MODULES)
+	$(Q)mkdir -p $(@D) $(B)/dkms-nobtf/include/config
+	$(Q)grep -v CONFIG_DEBUG_INFO_BTF_MODULES $(call kdir,x86_64)/obj/.config \
+		>$(B)/dkms-nobtf/.config
+	$(Q)cp $(call kdir,x86_64)/obj/include/config/kernel.release $(B)/dkms-nobtf/include/config/
+	$(Q)if why=$$(tools/dkms-build.sh --refuse $(B)/dkms-nobtf 2>&1); then \
+		echo "TEST dkms.refuses_no_module_btf PASS $$why"; \
+	else echo "TEST dkms.refuses_no_module_btf FAIL $$why"; fi >$@
 
 $(B)/results/lint.txt: $(B)/x86_64/kernel.key FORCE
 	$(call msg,LINT,checkpatch: $(words $(LINT_FILES)) files)

@@ -9,6 +9,13 @@
 
 #include <linux/filter.h>
 
+/* the per-CPU variable holding the CPU number, where there is one */
+#ifdef CONFIG_X86_64
+#define INSN_CPU_NUMBER_PTR	((unsigned long)&pcpu_hot.cpu_number)
+#else
+#define INSN_CPU_NUMBER_PTR	0UL
+#endif
+
 #if IS_ENABLED(CONFIG_BPF_KFUNC_BODY)
 #include <linux/bpf_kfunc_body.h>
 #define INSN_KFUNCS_PATCHED	true
@@ -38,6 +45,7 @@ struct bpf_kfunc_body {
 	u8 max_native;
 	bpf_kfunc_emit_t emit;
 	const char *(*check_const)(const u32 *imm);
+	u32 verify_as;
 };
 
 #define BPF_KFUNC_BODIES_NO_NATIVE	(1U << 0)

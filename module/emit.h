@@ -22,5 +22,8 @@ int insn_emit_load_be16(const struct bpf_kfunc_emit *e, u8 *buf);
 int insn_emit_load_be32(const struct bpf_kfunc_emit *e, u8 *buf);
 int insn_emit_load_be64(const struct bpf_kfunc_emit *e, u8 *buf);
 int insn_emit_iter_next(const struct bpf_kfunc_emit *e, u8 *buf);
+int insn_emit_this_cpu_ptr(const struct bpf_kfunc_emit *e, u8 *buf);
+int insn_emit_per_cpu_ptr(const struct bpf_kfunc_emit *e, u8 *buf);
+int insn_emit_cpu_id(const struct bpf_kfunc_emit *e, u8 *buf);
 
 #endif /* _INSN_KFUNCS_EMIT_H */

@@ -44,6 +44,23 @@ u64 bpf_insn_load_be64(const void *p, u32 off__k);
 extern const struct bpf_kfunc_body insn_load_be_table[];
 extern const u32 insn_load_be_table_cnt;
 
+/* percpu.c */
+void *bpf_insn_this_cpu_ptr(const void *percpu_ptr);
+void *bpf_insn_per_cpu_ptr(const void *percpu_ptr, u32 cpu);
+u32 bpf_insn_cpu_id(void);
+extern const struct bpf_kfunc_body insn_percpu_table[];
+extern u32 insn_percpu_table_cnt;
+
+/* kernel addresses the per-CPU bodies and emitters use */
+struct insn_percpu_addrs {
+	unsigned long nr_cpu_ids;	/* &nr_cpu_ids */
+	unsigned long per_cpu_offset;	/* __per_cpu_offset[] */
+	unsigned long cpu_number;	/* per-CPU address of the CPU number */
+};
+
+extern struct insn_percpu_addrs insn_percpu;
+void insn_percpu_init(void);
+
 /* iter.c: bodies for the kernel's bpf_iter_num_*() */
 extern const struct bpf_kfunc_body insn_iter_table[];
 extern const u32 insn_iter_table_cnt;

@@ -25,6 +25,9 @@ BTF_ID_FLAGS(func, bpf_insn_rol64)
 BTF_ID_FLAGS(func, bpf_insn_ror64)
 BTF_ID_FLAGS(func, bpf_insn_rol32)
 BTF_ID_FLAGS(func, bpf_insn_ror32)
+BTF_ID_FLAGS(func, bpf_insn_this_cpu_ptr)
+BTF_ID_FLAGS(func, bpf_insn_per_cpu_ptr, KF_RET_NULL)
+BTF_ID_FLAGS(func, bpf_insn_cpu_id)
 BTF_ID_FLAGS(func, bpf_insn_select64)
 BTF_ID_FLAGS(func, bpf_insn_bextr64)
 BTF_ID_FLAGS(func, bpf_insn_load_be16)
@@ -43,6 +46,7 @@ static const struct insn_family insn_families[] = {
 	{ "bextr", insn_bextr_table, &insn_bextr_table_cnt },
 	{ "load_be", insn_load_be_table, &insn_load_be_table_cnt },
 	{ "iter", insn_iter_table, &insn_iter_table_cnt },
+	{ "percpu", insn_percpu_table, &insn_percpu_table_cnt },
 };
 
 static DEFINE_MUTEX(insn_lock);
@@ -146,6 +150,7 @@ static int __init insn_kfuncs_init(void)
 		pr_err("cannot register kfuncs: %d\n", err);
 		return err;
 	}
+	insn_percpu_init();
 	mutex_lock(&insn_lock);
 	insn_ready = true;
 	err = insn_apply();

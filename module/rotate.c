@@ -4,7 +4,9 @@
  * rol/ror and arm64 ror instructions do.
  *
  * The bodies rotate by the count in R2 (a known constant, so the verifier
- * knows the result exactly when it knows x): x << n | x >> (-n & (w - 1)).
+ * knows the result exactly when it knows x): x << n | x >> ((w - n) & (w - 1)).
+ * w - n is a subtraction, not a neg: the verifier loses known values
+ * through BPF_NEG.
  */
 #include <linux/bitops.h>
 #include <linux/btf.h>
@@ -36,26 +38,27 @@ __bpf_kfunc u32 bpf_insn_ror32(u32 x, u32 n__k)
 
 __bpf_kfunc_end_defs();
 
-/* ALU is ALU64 or ALU32; FIRST shifts x by n, SECOND by the rest */
-#define ROTATE_BODY(ALU, MASK, FIRST, SECOND)				\
+/* ALU is ALU64 or ALU32 of width W; FIRST shifts x by n, SECOND by the rest */
+#define ROTATE_BODY(ALU, W, FIRST, SECOND)				\
 	{								\
-		BPF_##ALU##_IMM(BPF_AND, BPF_REG_2, MASK),		\
+		BPF_##ALU##_IMM(BPF_AND, BPF_REG_2, W - 1),		\
 		BPF_MOV64_REG(BPF_REG_0, BPF_REG_1),			\
 		BPF_##ALU##_REG(FIRST, BPF_REG_0, BPF_REG_2),		\
-		BPF_##ALU##_IMM(BPF_NEG, BPF_REG_2, 0),			\
-		BPF_##ALU##_IMM(BPF_AND, BPF_REG_2, MASK),		\
-		BPF_##ALU##_REG(SECOND, BPF_REG_1, BPF_REG_2),		\
+		BPF_MOV64_IMM(BPF_REG_3, W),				\
+		BPF_##ALU##_REG(BPF_SUB, BPF_REG_3, BPF_REG_2),		\
+		BPF_##ALU##_IMM(BPF_AND, BPF_REG_3, W - 1),		\
+		BPF_##ALU##_REG(SECOND, BPF_REG_1, BPF_REG_3),		\
 		BPF_##ALU##_REG(BPF_OR, BPF_REG_0, BPF_REG_1),		\
 	}
 
 static const struct bpf_insn rol64_body[] =
-	ROTATE_BODY(ALU64, 63, BPF_LSH, BPF_RSH);
+	ROTATE_BODY(ALU64, 64, BPF_LSH, BPF_RSH);
 static const struct bpf_insn ror64_body[] =
-	ROTATE_BODY(ALU64, 63, BPF_RSH, BPF_LSH);
+	ROTATE_BODY(ALU64, 64, BPF_RSH, BPF_LSH);
 static const struct bpf_insn rol32_body[] =
-	ROTATE_BODY(ALU32, 31, BPF_LSH, BPF_RSH);
+	ROTATE_BODY(ALU32, 32, BPF_LSH, BPF_RSH);
 static const struct bpf_insn ror32_body[] =
-	ROTATE_BODY(ALU32, 31, BPF_RSH, BPF_LSH);
+	ROTATE_BODY(ALU32, 32, BPF_RSH, BPF_LSH);
 
 #define ROTATE(op)						\
 	{							\

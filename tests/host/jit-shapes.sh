@@ -67,10 +67,37 @@ no_call() {
 	fi
 }
 
+# no_kfunc_call NAME: no call to a bpf_insn_* kfunc (the guest names them)
+no_kfunc_call() {
+	local name=$1 n
+	[ -f "$dir/$name.dis" ] || { echo "TEST shapes.$name FAIL no image $dir/$name.dis"; return; }
+	n=$(grep -cE 'call.*<bpf_insn_' "$dir/$name.dis")
+	if [ "$n" = 0 ]; then
+		echo "TEST shapes.$name PASS no kfunc call"
+	else
+		echo "TEST shapes.$name FAIL $n kfunc calls left"
+	fi
+}
+
 case $arch in
 x86_64)
 	one_op rotate_loop 'rol|rorx'
 	no_call iter_sum
+	# per-CPU: this CPU's pointer is an add from %gs, the id a %gs load
+	# (percpu_this also calls the bpf_this_cpu_ptr() helper, to compare)
+	for name in percpu_this percpu_id percpu_per; do
+		no_kfunc_call $name
+	done
+	if insns percpu_this | grep -qE '^add %gs:'; then
+		echo "TEST shapes.percpu_this.gs PASS $(insns percpu_this | grep -m1 -E '^add %gs:')"
+	else
+		echo "TEST shapes.percpu_this.gs FAIL no add from %gs"
+	fi
+	if insns percpu_id | grep -qE '^mov %gs:'; then
+		echo "TEST shapes.percpu_id.gs PASS $(insns percpu_id | grep -m1 -E '^mov %gs:')"
+	else
+		echo "TEST shapes.percpu_id.gs FAIL no load from %gs"
+	fi
 	# one instruction per operation; the neighbours do not touch its
 	# result register.  select needs a mov only when the result register
 	# holds neither operand (not so in the loop); bextr's control word is
