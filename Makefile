@@ -61,7 +61,8 @@ LINT_FILES := $(shell find module tests/kmod -name '*.[ch]' | sort) $(wildcard p
 
 RESULTS := $(B)/results/lint.txt $(foreach a,$(ARCHES),$(B)/results/$(a)-kernel.txt \
 	$(B)/results/$(a)-vm.txt $(B)/results/$(a)-jit.txt $(B)/results/$(a)-shapes.txt)
-RESULTS += $(B)/results/host-x86_64.txt $(B)/results/host-arm64.txt $(B)/results/dkms.txt
+RESULTS += $(B)/results/host-x86_64.txt $(B)/results/host-arm64.txt $(B)/results/dkms.txt \
+	$(B)/results/x86_64-stock-vm.txt
 
 .PHONY: all check demo lint deps clean help fuzz check-series FORCE
 all: $(foreach a,$(ARCHES),$(B)/$(a)/initramfs.cpio.gz)
@@ -193,6 +194,45 @@ $(B)/x86_64/dkms/insn_kfuncs.ko: dkms.conf tools/dkms-build.sh $(MODULE_SRC) $(B
 	$(call msg,DKMS,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)tools/dkms-build.sh $(call kdir,x86_64)/obj $@ $(call to_log,$(B)/x86_64/dkms.log)
+
+# The unpatched tier: the module built against Linux 6.12 without the
+# series (same builder, empty series), with the x86-64 BPF objects and
+# loaders, running tests/guest/stock.sh.
+SK := $(INSN_CACHE)/kernel/x86_64-stock
+$(B)/x86_64-stock/kernel.key: FORCE | deps
+	$(Q)mkdir -p $(@D)
+	$(Q)V=$(V) JOBS=$(JOBS) tools/build-kernel.sh x86_64 stock >/dev/null
+	$(Q)cmp -s $(SK)/key $@ || cp $(SK)/key $@
+
+$(B)/x86_64-stock/module/insn_kfuncs.ko: $(MODULE_SRC) $(B)/x86_64-stock/kernel.key
+	$(call msg,MODULE,$@)
+	$(Q)rm -rf $(@D) && mkdir -p $(@D) && rsync -a Kbuild module $(@D)/
+	$(Q)$(MAKE) -C $(SK)/obj M=$(CURDIR)/$(@D) -j$(JOBS) modules \
+		$(call to_log,$(B)/x86_64-stock/module.log)
+	$(Q)readelf -SW $@ | grep -qw '\.BTF' || { echo "error: $@ has no .BTF section"; exit 1; }
+
+stock_map := insn/insn_kfuncs.ko=$(B)/x86_64-stock/module/insn_kfuncs.ko \
+	$(foreach p,$(BPF_PROGS),insn/bpf/$(p)=$(B)/x86_64/bpf/$(p)) \
+	$(foreach l,$(LOADERS),insn/bin/$(l)=$(B)/x86_64/bin/$(l)) \
+	$(foreach s,$(GUEST_SCRIPTS),insn/tests/$(notdir $(s))=$(s))
+
+$(B)/x86_64-stock/initramfs.cpio.gz: tools/mkinitramfs.sh tools/guest-init $(GUEST_SCRIPTS) \
+		$(B)/x86_64-stock/module/insn_kfuncs.ko $(BPF_PROGS:%=$(B)/x86_64/bpf/%) \
+		$(LOADERS:%=$(B)/x86_64/bin/%)
+	$(call msg,CPIO,$@)
+	$(Q)tools/mkinitramfs.sh $@ $(x86_64_busybox) $(SK)/obj/usr/gen_init_cpio $(stock_map)
+
+$(B)/results/x86_64-stock-vm.txt: $(B)/x86_64-stock/initramfs.cpio.gz FORCE
+	$(call msg,VM,x86_64 guest on Linux 6.12 without the series (log: $(B)/x86_64-stock/vm.log))
+	$(Q)tools/vm-run.sh x86_64 $(SK)/obj/$(x86_64_image) $< \
+		$(B)/x86_64-stock/vm.log insn.run=stock 2>$(B)/x86_64-stock/vm.status; rc=$$?; \
+	{ tr -d '\r' <$(B)/x86_64-stock/vm.log 2>/dev/null | sed -n 's|^TEST |TEST x86_64-stock/|p'; \
+	  why=$$(tail -n1 $(B)/x86_64-stock/vm.status); \
+	  case $$rc in \
+	  0) echo "TEST x86_64-stock/vm PASS";; \
+	  77) echo "TEST x86_64-stock/vm SKIP $$why";; \
+	  *) echo "TEST x86_64-stock/vm FAIL $$why";; \
+	  esac; } >$@
 
 # DKMS refuses a kernel without module BTF, saying why.
 $(B)/results/dkms.txt: dkms.conf tools/dkms-build.sh $(B)/x86_64/kernel.key

@@ -158,6 +158,21 @@ static int cmd_check(const char *mode, const char *path, int jit)
 
 	if (!strcmp(mode, "call"))
 		return refused_as_call(path, all, 5);
+	/*
+	 * stock: a kernel without the series.  The kfunc is a plain call
+	 * there, which 6.12 refuses; the portable wrapper falls back to C,
+	 * so it loads and computes the same.
+	 */
+	if (!strcmp(mode, "stock")) {
+		fails = refused_as_call(path, all, 4);
+		obj = load_obj(path, "bextr_wrapper", NULL, 0);
+		test_line("bextr.stock.wrapper.load", !!obj, obj ? NULL : "%s", strerror(errno));
+		if (!obj)
+			return fails + 1;
+		fails += check_loop("bextr.stock", prog_fd(obj, "bextr_wrapper"), "bextr_wrapper");
+		bpf_object__close(obj);
+		return fails;
+	}
 	obj = load_except(path, "bextr_map");
 	snprintf(prefix, sizeof(prefix), "bextr.%s", mode);
 	snprintf(name, sizeof(name), "%s.load", prefix);

@@ -187,6 +187,21 @@ static int cmd_check(const char *mode, const char *path, int jit)
 
 	if (!strcmp(mode, "call"))
 		return refused_as_call(path, progs, NPROGS);
+	/*
+	 * stock: a kernel without the series.  The kfunc is a plain call
+	 * there, which 6.12 refuses; the portable wrapper falls back to C,
+	 * so it loads and computes the same.
+	 */
+	if (!strcmp(mode, "stock")) {
+		fails = refused_as_call(path, progs, NPROGS - 1);
+		obj = load_obj(path, "load_be_wrapper", NULL, 0);
+		test_line("load_be.stock.wrapper.load", !!obj, obj ? NULL : "%s", strerror(errno));
+		if (!obj)
+			return fails + 1;
+		fails += check_loop("load_be.stock", prog_fd(obj, "load_be_wrapper"), "load_be_wrapper");
+		bpf_object__close(obj);
+		return fails;
+	}
 	obj = load_obj(path, NULL, NULL, 0);
 	snprintf(prefix, sizeof(prefix), "load_be.%s", mode);
 	snprintf(name, sizeof(name), "%s.load", prefix);
