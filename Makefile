@@ -64,7 +64,7 @@ RESULTS := $(B)/results/lint.txt $(foreach a,$(ARCHES),$(B)/results/$(a)-kernel.
 RESULTS += $(B)/results/host-x86_64.txt $(B)/results/host-arm64.txt $(B)/results/dkms.txt \
 	$(B)/results/x86_64-stock-vm.txt
 
-.PHONY: all check demo lint deps clean help fuzz check-series FORCE
+.PHONY: all check demo lint deps clean help fuzz check-series install-headers FORCE
 all: $(foreach a,$(ARCHES),$(B)/$(a)/initramfs.cpio.gz)
 
 check: $(RESULTS)
@@ -328,6 +328,11 @@ fuzz: $(B)/host/x86_64/host_test
 	$(Q)$< -n $(FUZZ_N) -s $${SEED:-$$(od -An -N8 -tu8 /dev/urandom)} \
 		>$(B)/host/fuzz-x86_64.log 2>&1; grep '^#' $(B)/host/fuzz-x86_64.log | sed 's/^#/ /'; \
 	tools/summary.sh $(B)/host/fuzz-x86_64.log
+
+# The header for BPF programs, where a BPF build finds <bpf/insn_kfuncs.h>.
+PREFIX ?= /usr/local
+install-headers:
+	install -D -m 0644 bpf/insn_kfuncs.h $(DESTDIR)$(PREFIX)/include/bpf/insn_kfuncs.h
 
 # Every prefix of the series builds (slow: not part of make check).
 check-series: deps
