@@ -4,8 +4,8 @@
 #
 #   make check   deps, kernels, module, BPF objects, loaders, both VM tiers,
 #                host checks, lint; ends with "N passed, N failed"
-#   make demo    x86-64 guest: one program calling a kfunc, its result and
-#                its JIT disassembly
+#   make demo    x86-64 guest: the programs of bpf/examples/, their results
+#                beside C and the native code at each kfunc call site
 #   make lint    checkpatch on module/ and patches/
 #   make clean   remove build/ (kernels stay in $(INSN_CACHE))
 #   V=1          show the commands and the full tool output
@@ -51,10 +51,11 @@ arm64_busybox := $(INSN_CACHE)/busybox-arm64/bin/busybox
 arm64_libdir := -L/usr/lib/aarch64-linux-gnu
 
 MODULE_SRC := Kbuild $(shell find module -name '*.[chS]' | sort)
-BPF_HDR := $(wildcard bpf/*.h bpf/tests/*.h)
+BPF_HDR := $(wildcard bpf/*.h bpf/tests/*.h bpf/examples/*.h)
 VM_HDR := $(wildcard tests/vm/*.h)
 KMOD_SRC := $(wildcard tests/kmod/*)
 BPF_PROGS := $(patsubst %.c,%.o,$(notdir $(wildcard bpf/tests/*.bpf.c)))
+BPF_EXAMPLES := $(patsubst %.c,%.o,$(notdir $(wildcard bpf/examples/*.bpf.c)))
 LOADERS := $(basename $(notdir $(wildcard tests/vm/*.c)))
 GUEST_SCRIPTS := $(wildcard tests/guest/*.sh)
 LINT_FILES := $(shell find module tests/kmod -name '*.[ch]' | sort) $(wildcard patches/*.patch)
@@ -133,6 +134,14 @@ $(B)/$(1)/bpf/%.bpf.o: bpf/tests/%.bpf.c $(BPF_HDR) $(B)/$(1)/vmlinux.h
 		-I$(B)/$(1) -I$(call kdir,$(1))/obj/libbpf-inst/include \
 		-Ibpf -Ibpf/tests -c $$< -o $$@
 
+# The examples include <bpf/insn_kfuncs.h> as installed programs do (-I.).
+$(B)/$(1)/bpf/examples/%.bpf.o: bpf/examples/%.bpf.c $(BPF_HDR) $(B)/$(1)/vmlinux.h
+	$(call msg,CLANG,$$@)
+	$(Q)mkdir -p $$(@D)
+	$(Q)$(CLANG) -target bpf -O2 -g -Wall -D__TARGET_ARCH_$($(1)_karch) \
+		-I$(B)/$(1) -I$(call kdir,$(1))/obj/libbpf-inst/include \
+		-I. -Ibpf/examples -c $$< -o $$@
+
 # Static, so the initramfs needs no libraries.
 $(B)/$(1)/bin/%: tests/vm/%.c $(BPF_HDR) $(VM_HDR) $(B)/$(1)/kernel.key
 	$(call msg,CC,$$@)
@@ -144,10 +153,12 @@ $(B)/$(1)/bin/%: tests/vm/%.c $(BPF_HDR) $(VM_HDR) $(B)/$(1)/kernel.key
 		$($(1)_libdir) -lelf -lz -lzstd -o $$@
 
 $(1)_files := $(B)/$(1)/module/insn_kfuncs.ko $(B)/$(1)/kmod/insn_bad_body.ko \
-	$(BPF_PROGS:%=$(B)/$(1)/bpf/%) $(LOADERS:%=$(B)/$(1)/bin/%) $($(1)_extra_files)
+	$(BPF_PROGS:%=$(B)/$(1)/bpf/%) $(LOADERS:%=$(B)/$(1)/bin/%) $($(1)_extra_files) \
+	$(BPF_EXAMPLES:%=$(B)/$(1)/bpf/examples/%)
 $(1)_map := insn/insn_kfuncs.ko=$(B)/$(1)/module/insn_kfuncs.ko $($(1)_extra_map) \
 	insn/insn_bad_body.ko=$(B)/$(1)/kmod/insn_bad_body.ko \
 	$(foreach p,$(BPF_PROGS),insn/bpf/$(p)=$(B)/$(1)/bpf/$(p)) \
+	$(foreach p,$(BPF_EXAMPLES),insn/bpf/examples/$(p)=$(B)/$(1)/bpf/examples/$(p)) \
 	$(foreach l,$(LOADERS),insn/bin/$(l)=$(B)/$(1)/bin/$(l)) \
 	$(foreach s,$(GUEST_SCRIPTS),insn/tests/$(notdir $(s))=$(s))
 
@@ -341,9 +352,17 @@ check-series: deps
 lint: $(B)/x86_64/kernel.key
 	$(Q)tools/lint.sh $(CHECKPATCH) $(LINT_FILES)
 
+# make demo: the programs of bpf/examples/ in the patched x86-64 guest
+# (tests/guest/demo.sh, tests/vm/examples.c), their results beside C, and
+# the native code at their call sites (tools/demo-sites.sh).
 demo: $(B)/x86_64/initramfs.cpio.gz
-	$(call msg,DEMO,x86_64 guest (log: $(B)/x86_64/demo.log))
+	$(call msg,DEMO,booting the patched x86_64 guest (log: $(B)/x86_64/demo.log))
 	$(Q)tools/vm-run.sh x86_64 $(call kdir,x86_64)/obj/$(x86_64_image) $< \
-		$(B)/x86_64/demo.log insn.run=demo
-	$(Q)tr -d '\r' <$(B)/x86_64/demo.log | sed -n 's/^RESULT /  /p'
-	$(Q)tools/jit-disasm.sh x86_64 $(B)/x86_64/demo.log $(B)/x86_64/demo-jit --print
+		$(B)/x86_64/demo.log insn.run=demo; rc=$$?; \
+	tr -d '\r' <$(B)/x86_64/demo.log | \
+		sed -n 's/^DEMO /  /p; s/^RESULT /    /p; /^TEST .* FAIL/p'; exit $$rc
+	$(call msg,DEMO,disassembling the JIT images into $(B)/x86_64/demo-jit/)
+	$(Q)tools/jit-disasm.sh x86_64 $(B)/x86_64/demo.log $(B)/x86_64/demo-jit | \
+		{ ! grep -v ' PASS '; }
+	$(call msg,DEMO,native code at the kfunc call sites)
+	$(Q)tools/demo-sites.sh $(B)/x86_64/demo-jit
