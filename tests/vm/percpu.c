@@ -19,26 +19,6 @@
 #include "common.h"
 #include "percpu.h"
 
-static struct bpf_object *load(const char *path, const char *only, char *log,
-			       size_t logsz)
-{
-	struct bpf_object *obj = bpf_object__open_file(path, NULL);
-	struct bpf_program *p;
-
-	if (!obj)
-		return NULL;
-	bpf_object__for_each_program(p, obj) {
-		bpf_program__set_autoload(p, !strcmp(bpf_program__name(p), only));
-		if (log)
-			bpf_program__set_log_buf(p, log, logsz);
-	}
-	if (bpf_object__load(obj)) {
-		bpf_object__close(obj);
-		return NULL;
-	}
-	return obj;
-}
-
 static int on_cpu(int cpu)
 {
 	cpu_set_t set;
@@ -74,7 +54,7 @@ static int expected(const char *prog, const char *mode, const struct pcpu_ctx *c
 static int check_prog(const char *mode, const char *path, const char *prog)
 {
 	int ncpus = sysconf(_SC_NPROCESSORS_ONLN), fd, fails = 0;
-	struct bpf_object *obj = load(path, prog, NULL, 0);
+	struct bpf_object *obj = load_obj(path, prog, NULL, 0);
 	char name[96];
 
 	snprintf(name, sizeof(name), "percpu.%s.%s.load", mode, prog);
@@ -127,7 +107,7 @@ static int refused(const char *mode, const char *path)
 		int ok;
 
 		log[0] = 0;
-		obj = load(path, bad[i][0], log, sizeof(log));
+		obj = load_obj(path, bad[i][0], log, sizeof(log));
 		ok = !obj && strstr(log, bad[i][1]);
 		snprintf(name, sizeof(name), "percpu.%s.refused.%s", mode, bad[i][0]);
 		test_line(name, ok, "%s", obj ? "loaded" : log);
@@ -166,7 +146,7 @@ int main(int argc, char **argv)
 	if (argc == 4 && !strcmp(argv[1], "check"))
 		return check(argv[2], argv[3]) ? 1 : 0;
 	if (argc == 3 && !strcmp(argv[1], "call")) {
-		struct bpf_object *obj = load(argv[2], "percpu_this", NULL, 0);
+		struct bpf_object *obj = load_obj(argv[2], "percpu_this", NULL, 0);
 		int ok = !obj;
 
 		test_line("percpu.call.refused", ok, ok ? "void * kfunc, as a plain call" :

@@ -152,31 +152,10 @@ static int check_xlated(const char *prefix, const char *mode, int fd)
 	return !ok;
 }
 
-static struct bpf_object *load(const char *path, const char *only, char *log,
-			       size_t logsz)
-{
-	struct bpf_object *obj = bpf_object__open_file(path, NULL);
-	struct bpf_program *p;
-
-	if (!obj)
-		return NULL;
-	bpf_object__for_each_program(p, obj) {
-		if (only && strcmp(bpf_program__name(p), only))
-			bpf_program__set_autoload(p, false);
-		if (log)
-			bpf_program__set_log_buf(p, log, logsz);
-	}
-	if (bpf_object__load(obj)) {
-		bpf_object__close(obj);
-		return NULL;
-	}
-	return obj;
-}
-
 static int cmd_check(const char *mode, const char *path, int jit)
 {
 	static const char *const loops[] = { "rotate_loop", "rotate_idiom", "rotate_wrapper" };
-	struct bpf_object *obj = load(path, NULL, NULL, 0);
+	struct bpf_object *obj = load_obj(path, NULL, NULL, 0);
 	char prefix[64], name[96];
 	int fails = 0, all;
 
@@ -210,7 +189,7 @@ static int cmd_check(const char *mode, const char *path, int jit)
 static int cmd_nojit(const char *path)
 {
 	static char log[65536];
-	struct bpf_object *obj = load(path, "rotate_all", log, sizeof(log));
+	struct bpf_object *obj = load_obj(path, "rotate_all", log, sizeof(log));
 	int ok = !obj && strstr(log, "JIT is required for calling kernel function");
 
 	test_line("rotate.nojit.refused", ok, ok ? NULL : "%s", obj ? "loaded" : log);
@@ -240,7 +219,7 @@ static int cmd_bad(const char *mode, const char *path)
 		int ok;
 
 		log[0] = 0;
-		obj = load(path, bad[i].prog, log, sizeof(log));
+		obj = load_obj(path, bad[i].prog, log, sizeof(log));
 		ok = call && bad[i].plain_ok ? !!obj : !obj && strstr(log, bad[i].msg);
 		snprintf(name, sizeof(name), "rotate.%s.refused.%s", mode, bad[i].prog);
 		if (call && bad[i].plain_ok) {
@@ -259,7 +238,7 @@ static int cmd_bad(const char *mode, const char *path)
 
 static int cmd_pin(const char *path, const char *pin)
 {
-	struct bpf_object *obj = load(path, "rotate_all", NULL, 0);
+	struct bpf_object *obj = load_obj(path, "rotate_all", NULL, 0);
 	int err;
 
 	if (!obj) {
