@@ -6,9 +6,9 @@ OBJ=/insn/bpf/rotate.bpf.o
 R=/insn/bin/rotate
 rc=0
 
-# native code where the JIT has the hook (x86-64 for now), else the body
+# native code where the JIT has the hook (x86-64, arm64), else the body
 case $(uname -m) in
-x86_64) native=native ;;
+x86_64 | aarch64) native=native ;;
 *) native=body ;;
 esac
 

@@ -6,7 +6,7 @@ I=/insn/bin/iter
 rc=0
 
 case $(uname -m) in
-x86_64) native=native ;;
+x86_64 | aarch64) native=native ;;
 *) native=body ;;
 esac
 

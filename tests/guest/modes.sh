@@ -12,7 +12,7 @@ family_modes() {
 	local native rc=0
 
 	case $(uname -m) in
-	x86_64) native=native ;;
+	x86_64 | aarch64) native=native ;;
 	*) native=body ;;
 	esac
 

@@ -9,15 +9,37 @@ set -uo pipefail
 arch=${1:?arch}
 dir=${2:?jit dir}
 
-# insns ARCH NAME: the instruction lines of a disassembly, "mnemonic operands"
+# a call instruction: x86 call, arm64 bl or blr
+call='^call'
+[ "$arch" != arm64 ] || call='^blr? '
+
+# insns NAME: the instruction lines of a disassembly, "mnemonic operands"
+# (arm64 objdump puts a tab between the two)
 insns() {
-	grep -P '^\s*[0-9a-f]+:\t' "$dir/$1.dis" | cut -f3 | sed 's/  */ /g'
+	grep -P '^\s*[0-9a-f]+:\t' "$dir/$1.dis" | cut -f3- | tr '\t' ' ' | sed 's/  */ /g'
 }
 
-# one_op NAME OPS: exactly one instruction matching OPS, no call, and the
-# instructions next to it do not touch its destination register
+# moved PREV LINE NEXT: a move next to the op that operand binding should
+# have left out.  x86: PREV or NEXT names LINE's destination (AT&T writes
+# it last).  arm64, where the JIT writes a BPF move as add xD, xS, #0x0:
+# PREV moves into an argument register (x0-x4), or NEXT moves out of
+# LINE's destination (its first operand; xN and wN are one register).
+moved() {
+	local reg
+	if [ "$arch" = arm64 ]; then
+		reg=$(sed -E 's/^[^ ]+ [xw]([0-9]+),.*/\1/' <<<"$2")
+		grep -qE '^(add [xw][0-4], [xw][0-9]+, #0x0|mov [xw][0-4], [xw][0-9]+)$' <<<"$1" ||
+			grep -qE "^(add [xw][0-9]+, [xw]$reg, #0x0|mov [xw][0-9]+, [xw]$reg)\$" <<<"$3"
+	else
+		reg=$(sed -E 's/.*,//; s/^ *//' <<<"$2")
+		grep -qF -- "$reg" <<<"$1$3"
+	fi
+}
+
+# one_op NAME OPS: exactly one instruction matching OPS, no call, and no
+# move next to it that operand binding should have left out (moved)
 one_op() {
-	local name=$1 ops=$2 lines n i reg
+	local name=$1 ops=$2 lines n i
 	[ -f "$dir/$name.dis" ] || { echo "TEST shapes.$name FAIL no image $dir/$name.dis"; return; }
 	mapfile -t lines < <(insns "$name")
 	n=$(printf '%s\n' "${lines[@]}" | grep -cE "^($ops) ")
@@ -25,14 +47,13 @@ one_op() {
 		echo "TEST shapes.$name FAIL $n instructions matching $ops"
 		return
 	fi
-	if printf '%s\n' "${lines[@]}" | grep -qE '^call'; then
+	if printf '%s\n' "${lines[@]}" | grep -qE "$call"; then
 		echo "TEST shapes.$name FAIL a call is left"
 		return
 	fi
 	for i in "${!lines[@]}"; do
 		[[ ${lines[$i]} =~ ^($ops)\  ]] || continue
-		reg=$(sed -E 's/.*,//; s/^ *//' <<<"${lines[$i]}")
-		if grep -qF -- "$reg" <<<"${lines[$((i - 1))]}${lines[$((i + 1))]}"; then
+		if moved "${lines[$((i - 1))]}" "${lines[$i]}" "${lines[$((i + 1))]}"; then
 			echo "TEST shapes.$name FAIL a move around: ${lines[$((i - 1))]} / ${lines[$i]} / ${lines[$((i + 1))]}"
 			return
 		fi
@@ -48,7 +69,7 @@ count_op() {
 	n=$(insns "$name" | grep -cE "^($ops) ")
 	if [ "$n" != "$want" ]; then
 		echo "TEST shapes.$name FAIL $n instructions matching $ops, want $want"
-	elif insns "$name" | grep -qE '^call'; then
+	elif insns "$name" | grep -qE "$call"; then
 		echo "TEST shapes.$name FAIL a call is left"
 	else
 		echo "TEST shapes.$name PASS $n $ops"
@@ -107,6 +128,17 @@ x86_64)
 	one_op load_be_loop movbe
 	count_op select_all 'cmov[a-z]+' 8
 	count_op load_be_alias movbe 2
+	;;
+arm64)
+	# ror is extr of a register with itself; select is cmp and csel; the
+	# per-CPU family has no arm64 emitters yet
+	one_op rotate_loop 'ror|extr'
+	no_call iter_sum
+	one_op select_loop csel
+	one_op bextr_loop ubfx
+	one_op load_be_loop rev
+	count_op select_all csel 8
+	count_op load_be_alias rev 2
 	;;
 *)
 	echo "TEST shapes.rotate_loop SKIP no $arch emitters yet, the body stays"

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * arm64 rotates: ror dst, src, #n, which is extr of src with itself, in
+ * one instruction whether or not dst is src.  arm64 has no rotate left,
+ * so rol by n is ror by width - n.  The 32-bit form writes a W register
+ * and so clears the upper half, as the u32 kfuncs must.
+ */
+#include "../emit.h"
+#include "a64.h"
+
+static int emit_rotate(const struct bpf_kfunc_emit *e, u8 *buf, bool w,
+		       bool left)
+{
+	u32 width = w ? 64 : 32, n = e->imm[1] & (width - 1);
+	u8 dst = e->dst, src = e->arg[0];
+	struct a64_code c;
+
+	a64_begin(&c, buf);
+	/* rotating 64 bits in place by 0 is nothing; 32 bits still clear */
+	if (!n && w && dst == src)
+		return a64_end(&c);
+	if (left)
+		n = (width - n) & (width - 1);
+	a64_emit(&c, aarch64_insn_gen_extr(w ? A64_X : A64_W, src, src, dst,
+					   n));		/* ror dst, src, #n */
+	return a64_end(&c);
+}
+
+int insn_emit_rol64(const struct bpf_kfunc_emit *e, u8 *buf)
+{
+	return emit_rotate(e, buf, true, true);
+}
+
+int insn_emit_ror64(const struct bpf_kfunc_emit *e, u8 *buf)
+{
+	return emit_rotate(e, buf, true, false);
+}
+
+int insn_emit_rol32(const struct bpf_kfunc_emit *e, u8 *buf)
+{
+	return emit_rotate(e, buf, false, true);
+}
+
+int insn_emit_ror32(const struct bpf_kfunc_emit *e, u8 *buf)
+{
+	return emit_rotate(e, buf, false, false);
+}
