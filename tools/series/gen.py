@@ -235,7 +235,7 @@ for k in range(0, 9):
         open(GEN + '/.msg', 'w').write(msg)
         subprocess.run(['git', '-C', GEN, 'commit', '-q', '-F', GEN + '/.msg'], check=True)
         os.remove(GEN + '/.msg')
-for f in glob.glob(OUT + '/*.patch'):
+for f in glob.glob(OUT + '/000[1-8]-*.patch'):
     os.remove(f)
 subprocess.run(['git', '-C', GEN, 'format-patch', '-q', '--no-signature', '--zero-commit', '-o', OUT, 'HEAD~8'], check=True)
 print('\n'.join(sorted(os.listdir(OUT))))
