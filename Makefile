@@ -23,6 +23,9 @@ ARCHES := x86_64 arm64
 B := build
 JOBS ?= 2
 CLANG ?= clang
+# per object, where clang 14 is too old: it drops the __percpu_kptr type
+# tag of a struct member from BTF, clang 16 keeps it
+CLANG_percpu ?= clang-16
 
 V ?= 0
 ifeq ($(V),1)
@@ -130,7 +133,7 @@ $(B)/$(1)/vmlinux.h: $(B)/$(1)/kernel.key $(B)/x86_64/kernel.key
 $(B)/$(1)/bpf/%.bpf.o: bpf/tests/%.bpf.c $(BPF_HDR) $(B)/$(1)/vmlinux.h
 	$(call msg,CLANG,$$@)
 	$(Q)mkdir -p $$(@D)
-	$(Q)$(CLANG) -target bpf -O2 -g -Wall -D__TARGET_ARCH_$($(1)_karch) \
+	$(Q)$$(or $$(CLANG_$$*),$(CLANG)) -target bpf -O2 -g -Wall -D__TARGET_ARCH_$($(1)_karch) \
 		-I$(B)/$(1) -I$(call kdir,$(1))/obj/libbpf-inst/include \
 		-Ibpf -Ibpf/tests -c $$< -o $$@
 

@@ -1,4 +1,5 @@
-# Per-CPU access on each of the guest's CPUs, in every mode.
+# Per-CPU access on each of the guest's CPUs, in every mode: reads of a
+# kernel per-CPU variable, and writes through a per-CPU kptr (kptr).
 P=/sys/module/insn_kfuncs/parameters
 S=/proc/sys/net/core
 OBJ=/insn/bpf/percpu.bpf.o
@@ -11,14 +12,18 @@ x86_64) native=native ;;
 esac
 
 $C check $native $OBJ || rc=1
+$C kptr $native $OBJ || rc=1
 echo 0 >$P/native
 $C check body $OBJ || rc=1
+$C kptr body $OBJ || rc=1
 echo 1 >$P/native
 echo 2 >$S/bpf_jit_harden
 $C check body $OBJ || rc=1
+$C kptr harden $OBJ || rc=1
 echo 0 >$S/bpf_jit_harden
 echo 0 >$S/bpf_jit_enable
 $C check interp $OBJ || rc=1
+$C kptr interp $OBJ || rc=1
 echo 1 >$S/bpf_jit_enable
 echo 0 >$P/bodies
 $C call $OBJ || rc=1

@@ -106,7 +106,7 @@ x86_64)
 	no_call iter_sum
 	# per-CPU: this CPU's pointer is an add from %gs, the id a %gs load
 	# (percpu_this also calls the bpf_this_cpu_ptr() helper, to compare)
-	for name in percpu_this percpu_id percpu_per; do
+	for name in percpu_this percpu_id percpu_per kptr_write kptr_read; do
 		no_kfunc_call $name
 	done
 	if insns percpu_this | grep -qE '^add %gs:'; then

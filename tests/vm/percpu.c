@@ -5,6 +5,8 @@
  * kernel's runqueues say; misuse is refused.
  *
  * usage: percpu check MODE OBJ    MODE native|body|interp
+ *        percpu kptr MODE OBJ     writes through a per-CPU kptr, read
+ *                                 back on each CPU through every way
  *        percpu call OBJ          plain kfunc calls: the pointer kfuncs
  *                                 are refused
  *
@@ -140,11 +142,203 @@ static int check(const char *mode, const char *path)
 	return fails;
 }
 
+/* the per-CPU kptr tests: write through one way, read through all */
+
+static const char *const way_name[PCPU_WAYS] = {
+	[PCPU_INSN_THIS] = "insn_this",
+	[PCPU_HELPER_THIS] = "helper_this",
+	[PCPU_INSN_PER] = "insn_per",
+	[PCPU_HELPER_PER] = "helper_per",
+};
+
+/*
+ * Run XDP program @fd on @cpu with @pkt as the packet; its return value
+ * into *@ret.  BPF_F_TEST_RUN_ON_CPU would do this for raw_tp programs
+ * only, which the test kernels lack (no CONFIG_BPF_EVENTS); XDP's test run
+ * stays on the caller's CPU, so the caller is pinned there.  The program
+ * reports where it ran, and that is checked too.
+ */
+static int run_on(int fd, int cpu, void *pkt, __u32 size, __u32 *ret)
+{
+	char buf[64];	/* XDP test runs want at least an Ethernet header */
+	LIBBPF_OPTS(bpf_test_run_opts, opts, .data_in = buf, .data_size_in = sizeof(buf));
+
+	memset(buf, 0, sizeof(buf));
+	memcpy(buf, pkt, size < sizeof(buf) ? size : sizeof(buf));
+	if (on_cpu(cpu) || bpf_prog_test_run_opts(fd, &opts))
+		return -errno;
+	*ret = opts.retval;
+	return 0;
+}
+
+static int set_jit(const char *val)
+{
+	FILE *f = fopen("/proc/sys/net/core/bpf_jit_enable", "w");
+	int err;
+
+	if (!f)
+		return -errno;
+	err = fputs(val, f) < 0;
+	return fclose(f) || err ? -EIO : 0;
+}
+
+/*
+ * Object A holds the maps and kptr_new, which calls bpf_percpu_obj_new(),
+ * a kfunc without a body: that needs the JIT, so in the interpreter's
+ * mode it is loaded with the JIT on.  Object B, from the same file, has
+ * the programs under test and shares A's maps.
+ */
+static struct bpf_object *kptr_setup(const char *mode, const char *path,
+				     char *log, size_t logsz)
+{
+	int interp = !strcmp(mode, "interp");
+	LIBBPF_OPTS(bpf_test_run_opts, opts);
+	struct bpf_object *obj;
+
+	log[0] = 0;
+	if (interp && set_jit("1"))
+		return NULL;
+	obj = load_obj(path, "kptr_new", log, logsz);
+	if (interp && set_jit("0")) {
+		bpf_object__close(obj);
+		return NULL;
+	}
+	if (!obj)
+		return NULL;
+	if (bpf_prog_test_run_opts(prog_fd(obj, "kptr_new"), &opts) || opts.retval) {
+		snprintf(log, logsz, "kptr_new: %s, returned %u", strerror(errno), opts.retval);
+		bpf_object__close(obj);
+		return NULL;
+	}
+	return obj;
+}
+
+static struct bpf_object *kptr_load(struct bpf_object *a, const char *path,
+				    char *log, size_t logsz)
+{
+	static const char *const maps[] = { "kptr_map", "seen" };
+	struct bpf_object *obj = bpf_object__open_file(path, NULL);
+	struct bpf_program *p;
+
+	if (!obj)
+		return NULL;
+	bpf_object__for_each_program(p, obj) {
+		const char *n = bpf_program__name(p);
+
+		bpf_program__set_autoload(p, !strcmp(n, "kptr_write") ||
+					  !strcmp(n, "kptr_read"));
+		bpf_program__set_log_buf(p, log, logsz);
+	}
+	for (int i = 0; i < 2; i++)
+		if (bpf_map__reuse_fd(bpf_object__find_map_by_name(obj, maps[i]),
+				      bpf_map__fd(bpf_object__find_map_by_name(a, maps[i]))))
+			goto fail;
+	if (!bpf_object__load(obj))
+		return obj;
+fail:
+	bpf_object__close(obj);
+	return NULL;
+}
+
+/*
+ * Write base + cpu into each CPU's copy through @way (the *_THIS ways on
+ * each CPU in turn, the *_PER ways from the last CPU for all of them),
+ * read every CPU's copy back on that CPU through all four ways, and
+ * compare, per CPU, with what the kernel's per-CPU array got.  Each way
+ * writes each copy once, so after way w every copy counts w + 1 writes.
+ */
+static int kptr_way(const char *mode, struct bpf_object *obj, int seen_fd,
+		    int way, int ncpus)
+{
+	int wfd = prog_fd(obj, "kptr_write"), rfd = prog_fd(obj, "kptr_read");
+	struct pcpu_kptr_args args = { .base = (__u64)(way + 1) << 40 | 0x5a5a0000, .way = way };
+	int per = way == PCPU_INSN_PER || way == PCPU_HELPER_PER, fails = 0, zero = 0;
+	struct pcpu_seen *s = calloc(ncpus, sizeof(*s));
+	char name[96];
+	__u32 ret = XDP_PASS;
+	int err = 0;
+
+	if (!s)
+		return 1;
+	for (int cpu = per ? ncpus - 1 : 0; cpu < ncpus && !err && ret == XDP_PASS; cpu++)
+		err = run_on(wfd, cpu, &args, sizeof(args), &ret);
+	for (int cpu = 0; cpu < ncpus && !err && ret == XDP_PASS; cpu++)
+		err = run_on(rfd, cpu, &args, sizeof(args), &ret);
+	if (!err && ret == XDP_PASS && bpf_map_lookup_elem(seen_fd, &zero, s))
+		err = -errno;
+	for (int cpu = 0; cpu < ncpus && cpu < PCPU_MAX; cpu++) {
+		__u64 want = args.base + cpu;
+		int ok = !err && ret == XDP_PASS && s[cpu].cpu == (__u32)cpu &&
+			 s[cpu].cpu_id == (__u32)cpu && s[cpu].obj_cpu == (__u32)cpu &&
+			 s[cpu].same == 1 && s[cpu].writes == (__u32)way + 1;
+
+		for (int w = 0; w < PCPU_WAYS; w++)
+			ok &= s[cpu].val[w] == want;
+		snprintf(name, sizeof(name), "percpu.%s.kptr.%s.cpu%d", mode, way_name[way], cpu);
+		if (err || ret != XDP_PASS)
+			test_line(name, 0, "run: %s, returned %u", strerror(-err), ret);
+		else
+			test_line(name, ok, "want %#llx: read %#llx %#llx %#llx %#llx, cpu %u id %u obj.cpu %u same %u writes %u",
+				  (unsigned long long)want,
+				  (unsigned long long)s[cpu].val[0], (unsigned long long)s[cpu].val[1],
+				  (unsigned long long)s[cpu].val[2], (unsigned long long)s[cpu].val[3],
+				  s[cpu].cpu, s[cpu].cpu_id, s[cpu].obj_cpu, s[cpu].same, s[cpu].writes);
+		fails += !ok;
+	}
+	free(s);
+	return fails;
+}
+
+static int kptr(const char *mode, const char *path)
+{
+	static char log[65536];
+	int ncpus = libbpf_num_possible_cpus(), online = sysconf(_SC_NPROCESSORS_ONLN);
+	struct bpf_object *a, *b = NULL;
+	int fails = 0, fd;
+	struct utsname u;
+	char name[96];
+
+	uname(&u);
+	if (strcmp(u.machine, "x86_64")) {
+		printf("TEST percpu.%s.kptr SKIP no per_cpu_ptr and cpu_id bodies on %s\n",
+		       mode, u.machine);
+		return 0;
+	}
+	snprintf(name, sizeof(name), "percpu.%s.kptr.load", mode);
+	a = kptr_setup(mode, path, log, sizeof(log));
+	if (a)
+		b = kptr_load(a, path, log, sizeof(log));
+	test_line(name, !!b, "%s", b ? "" : log);
+	if (!b) {
+		bpf_object__close(a);
+		return 1;
+	}
+	snprintf(name, sizeof(name), "percpu.%s.kptr.cpus", mode);
+	test_line(name, ncpus >= 2 && ncpus == online, "%d possible, %d online", ncpus, online);
+	fails += ncpus < 2 || ncpus != online;
+	fd = bpf_map__fd(bpf_object__find_map_by_name(a, "seen"));
+	for (int way = 0; way < PCPU_WAYS; way++)
+		fails += kptr_way(mode, b, fd, way, ncpus);
+	if (!strcmp(mode, "native")) {
+		fails += !!dump_jit("kptr_write", prog_fd(b, "kptr_write"));
+		fails += !!dump_jit("kptr_read", prog_fd(b, "kptr_read"));
+	}
+	snprintf(name, sizeof(name), "percpu.%s.kptr_write", mode);
+	prog_stat(name, prog_fd(b, "kptr_write"));
+	snprintf(name, sizeof(name), "percpu.%s.kptr_read", mode);
+	prog_stat(name, prog_fd(b, "kptr_read"));
+	bpf_object__close(b);
+	bpf_object__close(a);
+	return fails;
+}
+
 int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc == 4 && !strcmp(argv[1], "check"))
 		return check(argv[2], argv[3]) ? 1 : 0;
+	if (argc == 4 && !strcmp(argv[1], "kptr"))
+		return kptr(argv[2], argv[3]) ? 1 : 0;
 	if (argc == 3 && !strcmp(argv[1], "call")) {
 		struct bpf_object *obj = load_obj(argv[2], "percpu_this", NULL, 0);
 		int ok = !obj;
