@@ -54,11 +54,12 @@ arm64_busybox := $(INSN_CACHE)/busybox-arm64/bin/busybox
 arm64_libdir := -L/usr/lib/aarch64-linux-gnu
 
 MODULE_SRC := Kbuild $(shell find module -name '*.[chS]' | sort)
-BPF_HDR := $(wildcard bpf/*.h bpf/tests/*.h bpf/examples/*.h)
+BPF_HDR := $(wildcard bpf/*.h bpf/tests/*.h bpf/examples/*.h bpf/bench/*.h)
 VM_HDR := $(wildcard tests/vm/*.h)
 KMOD_SRC := $(wildcard tests/kmod/*)
 BPF_PROGS := $(patsubst %.c,%.o,$(notdir $(wildcard bpf/tests/*.bpf.c)))
 BPF_EXAMPLES := $(patsubst %.c,%.o,$(notdir $(wildcard bpf/examples/*.bpf.c)))
+BPF_BENCH := $(patsubst %.c,%.o,$(notdir $(wildcard bpf/bench/*.bpf.c)))
 LOADERS := $(basename $(notdir $(wildcard tests/vm/*.c)))
 GUEST_SCRIPTS := $(wildcard tests/guest/*.sh)
 LINT_FILES := $(shell find module tests/kmod -name '*.[ch]' | sort) $(wildcard patches/*.patch)
@@ -145,11 +146,19 @@ $(B)/$(1)/bpf/examples/%.bpf.o: bpf/examples/%.bpf.c $(BPF_HDR) $(B)/$(1)/vmlinu
 		-I$(B)/$(1) -I$(call kdir,$(1))/obj/libbpf-inst/include \
 		-I. -Ibpf/examples -c $$< -o $$@
 
+# The benchmark programs of make bench (tools/replay/).
+$(B)/$(1)/bpf/bench/%.bpf.o: bpf/bench/%.bpf.c $(BPF_HDR) $(B)/$(1)/vmlinux.h
+	$(call msg,CLANG,$$@)
+	$(Q)mkdir -p $$(@D)
+	$(Q)$(CLANG) -target bpf -O2 -g -Wall -D__TARGET_ARCH_$($(1)_karch) \
+		-I$(B)/$(1) -I$(call kdir,$(1))/obj/libbpf-inst/include \
+		-Ibpf -Ibpf/bench -c $$< -o $$@
+
 # Static, so the initramfs needs no libraries.
 $(B)/$(1)/bin/%: tests/vm/%.c $(BPF_HDR) $(VM_HDR) $(B)/$(1)/kernel.key
 	$(call msg,CC,$$@)
 	$(Q)mkdir -p $$(@D)
-	$(Q)$($(1)_cross)gcc -O2 -g -Wall -Wextra -static -Ibpf -Ibpf/tests \
+	$(Q)$($(1)_cross)gcc -O2 -g -Wall -Wextra -static -Ibpf -Ibpf/tests -Ibpf/bench \
 		-I$(call kdir,$(1))/obj/libbpf-inst/include \
 		-I$(call kdir,$(1))/src/tools/include/uapi \
 		$$< $(call kdir,$(1))/obj/libbpf/libbpf.a \
@@ -157,11 +166,12 @@ $(B)/$(1)/bin/%: tests/vm/%.c $(BPF_HDR) $(VM_HDR) $(B)/$(1)/kernel.key
 
 $(1)_files := $(B)/$(1)/module/insn_kfuncs.ko $(B)/$(1)/kmod/insn_bad_body.ko \
 	$(BPF_PROGS:%=$(B)/$(1)/bpf/%) $(LOADERS:%=$(B)/$(1)/bin/%) $($(1)_extra_files) \
-	$(BPF_EXAMPLES:%=$(B)/$(1)/bpf/examples/%)
+	$(BPF_EXAMPLES:%=$(B)/$(1)/bpf/examples/%) $(BPF_BENCH:%=$(B)/$(1)/bpf/bench/%)
 $(1)_map := insn/insn_kfuncs.ko=$(B)/$(1)/module/insn_kfuncs.ko $($(1)_extra_map) \
 	insn/insn_bad_body.ko=$(B)/$(1)/kmod/insn_bad_body.ko \
 	$(foreach p,$(BPF_PROGS),insn/bpf/$(p)=$(B)/$(1)/bpf/$(p)) \
 	$(foreach p,$(BPF_EXAMPLES),insn/bpf/examples/$(p)=$(B)/$(1)/bpf/examples/$(p)) \
+	$(foreach p,$(BPF_BENCH),insn/bpf/bench/$(p)=$(B)/$(1)/bpf/bench/$(p)) \
 	$(foreach l,$(LOADERS),insn/bin/$(l)=$(B)/$(1)/bin/$(l)) \
 	$(foreach s,$(GUEST_SCRIPTS),insn/tests/$(notdir $(s))=$(s))
 
@@ -369,3 +379,35 @@ demo: $(B)/x86_64/initramfs.cpio.gz
 		{ ! grep -v ' PASS '; }
 	$(call msg,DEMO,native code at the kfunc call sites)
 	$(Q)tools/demo-sites.sh $(B)/x86_64/demo-jit
+
+# make bench: the programs of bpf/bench/ in the patched x86-64 guest
+# (tests/guest/bench.sh, tests/vm/bench.c), their JIT images replayed and
+# timed on this CPU beside C (tools/replay/); results in $(BENCH_OUT).
+BENCH_OUT ?= results/bench
+REPLAY_SRC := $(wildcard tools/replay/*.c tools/replay/*.h) bpf/bench/bench.h
+# the kfuncs the images call: the module's C code and the kernel's
+# iterators, built as the host tier builds them
+REPLAY_KFUNCS := $(filter-out module/percpu.c module/iter.c,$(HOST_FAMILIES:%=module/%.c)) \
+	$(filter-out module/x86/percpu.c module/x86/iter.c,$(wildcard module/x86/*.c)) \
+	tests/host/x86_cpu.c $(B)/host/x86_64/gen/kiter.c
+.PHONY: bench
+
+$(B)/replay/replay: $(REPLAY_SRC) $(REPLAY_KFUNCS) $(HOST_HDR) $(MODULE_SRC) \
+		$(B)/host/x86_64/gen/families.h
+	$(call msg,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc $(call HOST_CFLAGS,x86_64) -nostdlib -r -o $(@D)/kfuncs.o $(REPLAY_KFUNCS)
+	$(Q)gcc -O2 -g -Wall -Wextra -Wno-unused-parameter -Ibpf/bench -o $@ $(filter %.c,$(REPLAY_SRC)) $(@D)/kfuncs.o
+
+bench: $(B)/replay/replay $(B)/x86_64/bench.log
+	$(call msg,OBJDUMP,the JIT images -> $(B)/x86_64/bench-jit/)
+	$(Q)tools/jit-disasm.sh x86_64 $(B)/x86_64/bench.log $(B)/x86_64/bench-jit | \
+		{ ! grep -v ' PASS '; }
+	$(call msg,REPLAY,on $(shell sed -n 's/^model name\t: //p' /proc/cpuinfo | head -n1) -> $(BENCH_OUT)/)
+	$(Q)mkdir -p $(BENCH_OUT)
+	$(Q)$< -o $(BENCH_OUT) $(B)/x86_64/bench-jit $(B)/x86_64/bench.log | tee $(BENCH_OUT)/bench.txt
+$(B)/x86_64/bench.log: $(B)/x86_64/initramfs.cpio.gz
+	$(call msg,BENCH,booting the patched x86_64 guest (log: $@))
+	$(Q)tools/vm-run.sh x86_64 $(call kdir,x86_64)/obj/$(x86_64_image) $< $@.tmp insn.run=bench \
+		|| { tr -d '\r' <$@.tmp | grep -E 'FAIL|refused' ; exit 1; }
+	$(Q)tr -d '\r' <$@.tmp >$@ && rm -f $@.tmp

@@ -23,7 +23,7 @@ arm64) objdump=(aarch64-linux-gnu-objdump -m aarch64) ;;
 esac
 
 mkdir -p "$out"
-rm -f "$out"/*.bin "$out"/*.dis "$out/ksyms"
+rm -f "$out"/*.bin "$out"/*.dis "$out/ksyms" "$out/images"
 [ -f "$log" ] || { echo "TEST jit FAIL no guest log $log"; exit 0; }
 
 # One NAME.hex per image; a kernel message inside an image shows up as a
@@ -62,4 +62,5 @@ while read -r name len addr; do
 		echo "TEST jit.$name PASS $insns insns, $len bytes"
 	fi
 done <"$out/images"
-rm -f "$out/images" "$out/ksyms"
+# images (name length address) stays: tools/replay reads it
+rm -f "$out/ksyms"

@@ -9,7 +9,7 @@
 int insn_emit_iter_next(const struct bpf_kfunc_emit *e, u8 *buf)
 {
 	u8 it = e->arg[0], dst = e->dst, cur = e->scratch[0];
-	u8 *p = buf, *jge, *jmp;
+	u8 *p = buf, *jl, *jmp;
 
 	p = emit_rex(p, false, cur, it);
 	EMIT1(0x8B);					/* mov cur32, [it] */
@@ -19,16 +19,9 @@ int insn_emit_iter_next(const struct bpf_kfunc_emit *e, u8 *buf)
 	p = emit_rex(p, false, cur, it);
 	EMIT1(0x3B);					/* cmp cur32, [it + 4] */
 	p = emit_mem_disp8(p, cur, it, 4);
-	jge = p;
-	EMIT2(0x7D, 0);					/* jge done */
-	p = emit_rex(p, false, cur, it);
-	EMIT1(0x89);					/* mov [it], cur32 */
-	p = emit_mem_disp8(p, cur, it, 0);
-	if (dst != it)
-		p = emit_mov_reg(p, true, dst, it);	/* mov dst, it: &cur */
-	jmp = p;
-	EMIT2(0xEB, 0);					/* jmp out */
-	jge[1] = p - (jge + 2);
+	jl = p;
+	EMIT2(0x7C, 0);					/* jl more */
+	/* the end, out of the loop's way: the taken branch is the jl */
 	p = emit_rex(p, true, 0, it);
 	EMIT1(0xC7);					/* mov qword [it], 0 */
 	p = emit_mem_disp8(p, 0, it, 0);
@@ -36,6 +29,14 @@ int insn_emit_iter_next(const struct bpf_kfunc_emit *e, u8 *buf)
 	EMIT2(0, 0);
 	p = emit_rex(p, false, dst, dst);
 	EMIT2(0x31, add_2mod(dst, dst));		/* xor dst32, dst32: NULL */
+	jmp = p;
+	EMIT2(0xEB, 0);					/* jmp out */
+	jl[1] = p - (jl + 2);
+	p = emit_rex(p, false, cur, it);
+	EMIT1(0x89);					/* more: mov [it], cur32 */
+	p = emit_mem_disp8(p, cur, it, 0);
+	if (dst != it)
+		p = emit_mov_reg(p, true, dst, it);	/* mov dst, it: &cur */
 	jmp[1] = p - (jmp + 2);
 	return p - buf;
 }

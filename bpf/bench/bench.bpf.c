@@ -1,0 +1,279 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Benchmark programs (make bench): each runs BENCH_N dependent operations
+ * on input from an XDP packet and returns the folded result.  For each
+ * operation there is the idiom a compiler emits for plain BPF today
+ * (NAME_idiom) and the kfunc (NAME_kfunc); the guest loads the kfunc
+ * version three times, as a plain call (bodies=0), as the body (native=0)
+ * and as native code.  The host replays the JIT images (tools/replay/).
+ *
+ * The loops are not unrolled, so one iteration is one operation plus the
+ * loop's own compare and branch, as in the C versions.
+ */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+
+#include "insn_kfuncs.h"
+#include "bench.h"
+
+#define NO_UNROLL _Pragma("clang loop unroll(disable)")
+
+/* the packet's seed and bytes, or return XDP_ABORTED from a short one */
+#define BENCH_PKT(ctx, seed, bytes)					\
+	void *data = (void *)(long)(ctx)->data;				\
+	void *end = (void *)(long)(ctx)->data_end;			\
+	__u8 *bytes __attribute__((unused)) = data + 8;		\
+	__u64 seed;							\
+									\
+	if (data + BENCH_PKT_LEN > end)					\
+		return XDP_ABORTED;					\
+	seed = *(__u64 *)data
+
+/* rotate: acc = rol(acc ^ i, 13) */
+SEC("xdp")
+int rol_idiom(struct xdp_md *ctx)
+{
+	BENCH_PKT(ctx, acc, b);
+	__u64 x;
+
+	NO_UNROLL
+	for (__u32 i = 0; i < BENCH_N; i++) {
+		x = acc ^ i;
+		acc = x << 13 | x >> 51;
+	}
+	return BENCH_FOLD(acc);
+}
+
+SEC("xdp")
+int rol_kfunc(struct xdp_md *ctx)
+{
+	BENCH_PKT(ctx, acc, b);
+
+	NO_UNROLL
+	for (__u32 i = 0; i < BENCH_N; i++)
+		acc = bpf_insn_rol64(acc ^ i, 13);
+	return BENCH_FOLD(acc);
+}
+
+/* bit-field extract: x = acc ^ i; acc = x + bits [13, 30) of x */
+SEC("xdp")
+int bextr_idiom(struct xdp_md *ctx)
+{
+	BENCH_PKT(ctx, acc, b);
+	__u64 x;
+
+	NO_UNROLL
+	for (__u32 i = 0; i < BENCH_N; i++) {
+		x = acc ^ i;
+		acc = x + ((x >> 13) & 0x1ffff);
+	}
+	return BENCH_FOLD(acc);
+}
+
+SEC("xdp")
+int bextr_kfunc(struct xdp_md *ctx)
+{
+	BENCH_PKT(ctx, acc, b);
+	__u64 x;
+
+	NO_UNROLL
+	for (__u32 i = 0; i < BENCH_N; i++) {
+		x = acc ^ i;
+		acc = x + bpf_insn_bextr64(x, 13, 17);
+	}
+	return BENCH_FOLD(acc);
+}
+
+/*
+ * big-endian load: the address depends on the last result, so the loads
+ * form a chain: acc += be64 at bytes + ((acc ^ i) & 31).  A packet pointer
+ * plus a variable needs its own bounds check, as in any parser.
+ */
+SEC("xdp")
+int load_be_idiom(struct xdp_md *ctx)
+{
+	BENCH_PKT(ctx, acc, b);
+
+	__u8 *p;
+
+	NO_UNROLL
+	for (__u32 i = 0; i < BENCH_N; i++) {
+		p = b + ((acc ^ i) & 31);
+		if ((void *)(p + 8) > end)
+			break;
+		acc += __builtin_bswap64(*(__u64 *)p);
+	}
+	return BENCH_FOLD(acc);
+}
+
+SEC("xdp")
+int load_be_kfunc(struct xdp_md *ctx)
+{
+	BENCH_PKT(ctx, acc, b);
+
+	__u8 *p;
+
+	NO_UNROLL
+	for (__u32 i = 0; i < BENCH_N; i++) {
+		p = b + ((acc ^ i) & 31);
+		if ((void *)(p + 8) > end)
+			break;
+		acc += bpf_insn_load_be64(p, 0);
+	}
+	return BENCH_FOLD(acc);
+}
+
+/*
+ * select: the condition is bit 0 of packet byte i; random bytes make it
+ * unpredictable, equal bytes predictable (same program, other packet).
+ */
+SEC("xdp")
+int select_idiom(struct xdp_md *ctx)
+{
+	BENCH_PKT(ctx, acc, b);
+
+	NO_UNROLL
+	for (__u32 i = 0; i < BENCH_N; i++)
+		acc = (b[i & (BENCH_BYTES - 1)] & 1) ? acc + i : acc ^ i;
+	return BENCH_FOLD(acc);
+}
+
+SEC("xdp")
+int select_kfunc(struct xdp_md *ctx)
+{
+	BENCH_PKT(ctx, acc, b);
+
+	NO_UNROLL
+	for (__u32 i = 0; i < BENCH_N; i++)
+		acc = bpf_insn_select64(b[i & (BENCH_BYTES - 1)] & 1, acc + i, acc ^ i);
+	return BENCH_FOLD(acc);
+}
+
+/*
+ * bpf_for(): the kernel's numeric iterator, whose calls the module's
+ * bodies inline (bodies=0 leaves the calls); the idiom is a bounded loop.
+ */
+SEC("xdp")
+int for_idiom(struct xdp_md *ctx)
+{
+	BENCH_PKT(ctx, acc, b);
+
+	NO_UNROLL
+	for (__u32 i = 0; i < BENCH_N; i++)
+		acc = (acc ^ i) + 1;
+	return BENCH_FOLD(acc);
+}
+
+SEC("xdp")
+int for_kfunc(struct xdp_md *ctx)
+{
+	BENCH_PKT(ctx, acc, b);
+	int i;
+
+	bpf_for(i, 0, BENCH_N)
+		acc = (acc ^ i) + 1;
+	return BENCH_FOLD(acc);
+}
+
+/*
+ * Per-CPU counters (the shape of seed 003): a global array indexed by the
+ * CPU id, a PERCPU_ARRAY lookup, each incremented BENCH_N times; each
+ * returns how far its counter moved.  The CPU id comes from the helper
+ * (which 6.12 inlines) or from bpf_insn_cpu_id().
+ */
+#define NCPU 64	/* power of two: the index is masked, not checked */
+
+struct counter {
+	__u64 n;
+	__u64 pad[7];	/* a cache line each */
+};
+
+struct counter glob_arr[NCPU];
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct counter);
+} pcpu_arr SEC(".maps");
+
+SEC("xdp")
+int glob_arr_inc_idiom(struct xdp_md *ctx)
+{
+	__u32 cpu = bpf_get_smp_processor_id() & (NCPU - 1);
+	__u64 start = glob_arr[cpu].n;
+
+	NO_UNROLL
+	for (__u32 i = 0; i < BENCH_N; i++)
+		glob_arr[bpf_get_smp_processor_id() & (NCPU - 1)].n++;
+	return glob_arr[cpu].n - start;
+}
+
+SEC("xdp")
+int glob_arr_inc_kfunc(struct xdp_md *ctx)
+{
+	__u32 cpu = bpf_insn_cpu_id() & (NCPU - 1);
+	__u64 start = glob_arr[cpu].n;
+
+	NO_UNROLL
+	for (__u32 i = 0; i < BENCH_N; i++)
+		glob_arr[bpf_insn_cpu_id() & (NCPU - 1)].n++;
+	return glob_arr[cpu].n - start;
+}
+
+SEC("xdp")
+int arr_inc_idiom(struct xdp_md *ctx)
+{
+	struct counter *c;
+	__u32 key = 0;
+	__u64 start;
+
+	c = bpf_map_lookup_elem(&pcpu_arr, &key);
+	if (!c)
+		return XDP_ABORTED;
+	start = c->n;
+	NO_UNROLL
+	for (__u32 i = 0; i < BENCH_N; i++) {
+		c = bpf_map_lookup_elem(&pcpu_arr, &key);
+		if (c)
+			c->n++;
+	}
+	return c ? c->n - start : XDP_ABORTED;
+}
+
+/*
+ * This CPU's runqueue through the helper and through the kfunc: BENCH_N
+ * reads of rq->cpu, each through a fresh per-CPU pointer (kernel per-CPU
+ * variables are read-only to BPF, so this one reads).
+ */
+extern const struct rq runqueues __ksym;
+
+SEC("xdp")
+int this_cpu_idiom(struct xdp_md *ctx)
+{
+	BENCH_PKT(ctx, acc, b);
+	struct rq *rq;
+
+	NO_UNROLL
+	for (__u32 i = 0; i < BENCH_N; i++) {
+		rq = bpf_this_cpu_ptr(&runqueues);
+		acc = (acc ^ i) + rq->cpu;
+	}
+	return BENCH_FOLD(acc);
+}
+
+SEC("xdp")
+int this_cpu_kfunc(struct xdp_md *ctx)
+{
+	BENCH_PKT(ctx, acc, b);
+	struct rq *rq;
+
+	NO_UNROLL
+	for (__u32 i = 0; i < BENCH_N; i++) {
+		rq = bpf_insn_this_cpu_ptr(&runqueues);
+		acc = (acc ^ i) + rq->cpu;
+	}
+	return BENCH_FOLD(acc);
+}
+
+char LICENSE[] SEC("license") = "GPL";

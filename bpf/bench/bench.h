@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Shared by bench.bpf.c, the guest loader (tests/vm/bench.c) and the
+ * replay tool's C versions (tools/replay/cref.c): the packet layout and the
+ * loop length.  Each program runs BENCH_N dependent operations on input
+ * from the packet and returns a fold of the result, so nothing is dead.
+ */
+#ifndef _BENCH_H
+#define _BENCH_H
+
+#define BENCH_N		1000	/* operations per run */
+#define BENCH_BYTES	1024	/* bytes after the seed: conditions, load data */
+
+/* the packet: a 64-bit seed, then BENCH_BYTES bytes */
+#define BENCH_PKT_LEN	(8 + BENCH_BYTES)
+
+/* return value: both halves of the accumulator */
+#define BENCH_FOLD(acc)	((unsigned int)((acc) ^ ((acc) >> 32)))
+
+#endif /* _BENCH_H */

@@ -1,0 +1,22 @@
+# make bench: load the benchmark programs as plain-BPF idioms, and their
+# kfunc versions as plain calls (bodies=0), as bodies (native=0) and as
+# native code, and print their results, maps and JIT images for the
+# host's replay (tools/replay/).  Run only with insn.run=bench.
+P=/sys/module/insn_kfuncs/parameters
+OBJ=/insn/bpf/bench/bench.bpf.o
+B=/insn/bin/bench
+echo "BENCH-GUEST $(uname -r) $(nproc) CPUs"
+insmod /insn/insn_kfuncs.ko || exit 1
+# call targets the replay relinks (module kfuncs, kernel kfuncs, helpers)
+grep -w 'bpf_insn_[a-z0-9_]*\|bpf_iter_num_[a-z]*\|bpf_this_cpu_ptr\|bpf_get_smp_processor_id\|this_cpu_off\|pcpu_hot\|runqueues' \
+	/proc/kallsyms | sed 's/^/KSYM /'
+rc=0
+$B idiom $OBJ || rc=1
+echo 0 >$P/bodies
+$B call $OBJ || rc=1
+echo 1 >$P/bodies
+echo 0 >$P/native
+$B body $OBJ || rc=1
+echo 1 >$P/native
+$B native $OBJ || rc=1
+exit $rc

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The programs of bpf/bench/bench.bpf.c written in C, as the kernel's own C
+ * would do them, compiled with gcc -O2 in their own file (no inlining into
+ * the timing loop): the "C" row of make bench, and a second check of the
+ * guest's results.  Per-CPU data is reached through %gs as this_cpu_ptr()
+ * and raw_smp_processor_id() do.
+ */
+#include <string.h>
+
+#include "replay.h"
+#include "bench.h"
+
+#define PKT(ctx, acc, b)						\
+	const unsigned char *b = (const unsigned char *)(ctx)->data + 8;	\
+	const unsigned char *end = (ctx)->data_end;			\
+	uint64_t acc;							\
+									\
+	if ((const unsigned char *)(ctx)->data + BENCH_PKT_LEN > end)	\
+		return 0;	/* XDP_ABORTED */			\
+	memcpy(&acc, (ctx)->data, 8)
+
+#define GS_READ(type, off) (*(volatile type __seg_gs *)(uintptr_t)(off))
+
+static uint64_t c_rol(const struct replay_ctx *ctx)
+{
+	PKT(ctx, acc, b);
+	uint64_t x;
+
+	(void)b;
+	for (uint32_t i = 0; i < BENCH_N; i++) {
+		x = acc ^ i;
+		acc = x << 13 | x >> 51;
+	}
+	return BENCH_FOLD(acc);
+}
+
+static uint64_t c_bextr(const struct replay_ctx *ctx)
+{
+	PKT(ctx, acc, b);
+	uint64_t x;
+
+	(void)b;
+	for (uint32_t i = 0; i < BENCH_N; i++) {
+		x = acc ^ i;
+		acc = x + ((x >> 13) & 0x1ffff);
+	}
+	return BENCH_FOLD(acc);
+}
+
+static uint64_t c_load_be(const struct replay_ctx *ctx)
+{
+	PKT(ctx, acc, b);
+	const unsigned char *p;
+	uint64_t v;
+
+	for (uint32_t i = 0; i < BENCH_N; i++) {
+		p = b + ((acc ^ i) & 31);
+		if (p + 8 > end)
+			break;
+		memcpy(&v, p, 8);
+		acc += __builtin_bswap64(v);
+	}
+	return BENCH_FOLD(acc);
+}
+
+static uint64_t c_select(const struct replay_ctx *ctx)
+{
+	PKT(ctx, acc, b);
+
+	for (uint32_t i = 0; i < BENCH_N; i++)
+		acc = (b[i & (BENCH_BYTES - 1)] & 1) ? acc + i : acc ^ i;
+	return BENCH_FOLD(acc);
+}
+
+static uint64_t c_for(const struct replay_ctx *ctx)
+{
+	PKT(ctx, acc, b);
+
+	(void)b;
+	for (int i = 0; i < BENCH_N; i++)
+		acc = (acc ^ (uint64_t)(int64_t)i) + 1;
+	return BENCH_FOLD(acc);
+}
+
+/* struct counter of bench.bpf.c: a cache line */
+struct counter {
+	uint64_t n;
+	uint64_t pad[7];
+};
+
+#define NCPU 64
+static struct counter glob_arr[NCPU];
+
+static uint64_t c_glob_arr_inc(const struct replay_ctx *ctx)
+{
+	uint32_t cpu = GS_READ(uint32_t, rk.cpu_number) & (NCPU - 1);
+	uint64_t start = glob_arr[cpu].n;
+
+	(void)ctx;
+	for (uint32_t i = 0; i < BENCH_N; i++)
+		glob_arr[GS_READ(uint32_t, rk.cpu_number) & (NCPU - 1)].n++;
+	return glob_arr[cpu].n - start;
+}
+
+/* a PERCPU_ARRAY value: its per-CPU offset plus this CPU's offset */
+static struct counter *pcpu_counter(void)
+{
+	return (struct counter *)(PCPU_PPTR_OFF + 0x1000 +
+				  GS_READ(uint64_t, rk.this_cpu_off));
+}
+
+static uint64_t c_arr_inc(const struct replay_ctx *ctx)
+{
+	uint64_t start = pcpu_counter()->n;
+	struct counter *c = NULL;
+
+	(void)ctx;
+	for (uint32_t i = 0; i < BENCH_N; i++) {
+		c = pcpu_counter();
+		c->n++;
+	}
+	return c->n - start;
+}
+
+static uint64_t c_this_cpu(const struct replay_ctx *ctx)
+{
+	PKT(ctx, acc, b);
+	const char *rq;
+
+	(void)b;
+	for (uint32_t i = 0; i < BENCH_N; i++) {
+		rq = (const char *)(uintptr_t)(rk.runqueues +
+					       GS_READ(uint64_t, rk.this_cpu_off));
+		acc = (acc ^ i) + *(const int *)(rq + rk.rq_cpu);
+	}
+	return BENCH_FOLD(acc);
+}
+
+static const struct {
+	const char *op;
+	bench_fn fn;
+} crefs[] = {
+	{ "rol", c_rol },
+	{ "bextr", c_bextr },
+	{ "load_be", c_load_be },
+	{ "select", c_select },
+	{ "for", c_for },
+	{ "glob_arr_inc", c_glob_arr_inc },
+	{ "arr_inc", c_arr_inc },
+	{ "this_cpu", c_this_cpu },
+};
+
+bench_fn cref_lookup(const char *op)
+{
+	for (size_t i = 0; i < sizeof(crefs) / sizeof(crefs[0]); i++)
+		if (!strcmp(crefs[i].op, op))
+			return crefs[i].fn;
+	return NULL;
+}

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What the replayed images call outside themselves.  The module's kfuncs
+ * and the kernel's numeric iterator kfuncs are their own C code, compiled
+ * here as the host tier compiles it (tests/host/shim/); the per-CPU kfuncs
+ * and the two helpers are the kernel's few lines redone on the fake per-CPU
+ * area (%gs) of replay.h.
+ */
+#include <stddef.h>
+#include <string.h>
+
+#include "replay.h"
+
+/* the module's kfuncs (module/insn_kfuncs.h), user-space builds */
+typedef uint64_t u64;
+typedef uint32_t u32;
+typedef uint16_t u16;
+u64 bpf_insn_rol64(u64 x, u32 n);
+u64 bpf_insn_ror64(u64 x, u32 n);
+u32 bpf_insn_rol32(u32 x, u32 n);
+u32 bpf_insn_ror32(u32 x, u32 n);
+u64 bpf_insn_select64(u64 cond, u64 a, u64 b);
+u64 bpf_insn_bextr64(u64 x, u32 start, u32 len);
+u16 bpf_insn_load_be16(const void *p, u32 off);
+u32 bpf_insn_load_be32(const void *p, u32 off);
+u64 bpf_insn_load_be64(const void *p, u32 off);
+
+/* kernel/bpf/bpf_iter.c, from the kernel tree (tests/host/gen-kdefs.sh) */
+struct bpf_iter_num;
+int bpf_iter_num_new(struct bpf_iter_num *it, int start, int end);
+int *bpf_iter_num_next(struct bpf_iter_num *it);
+void bpf_iter_num_destroy(struct bpf_iter_num *it);
+
+#define GS_READ(type, off) (*(volatile type __seg_gs *)(uintptr_t)(off))
+
+/* raw_smp_processor_id(): this CPU's pcpu_hot.cpu_number */
+static u32 stub_cpu_id(void)
+{
+	return GS_READ(u32, rk.cpu_number);
+}
+
+/* this_cpu_ptr(): the per-CPU offset plus this CPU's this_cpu_off */
+static void *stub_this_cpu_ptr(const void *p)
+{
+	return (char *)p + GS_READ(uint64_t, rk.this_cpu_off);
+}
+
+/* per_cpu_ptr(): replay has one CPU, CPU 0 */
+static void *stub_per_cpu_ptr(const void *p, u32 cpu)
+{
+	return cpu ? NULL : stub_this_cpu_ptr(p);
+}
+
+/* the helpers, with the five u64 arguments of BPF_CALL_x() */
+static u64 stub_helper_cpu_id(u64 r1, u64 r2, u64 r3, u64 r4, u64 r5)
+{
+	return stub_cpu_id();
+}
+
+static u64 stub_helper_this_cpu_ptr(u64 r1, u64 r2, u64 r3, u64 r4, u64 r5)
+{
+	return (uintptr_t)stub_this_cpu_ptr((const void *)(uintptr_t)r1);
+}
+
+static const struct {
+	const char *name;
+	void *fn;
+} kstubs[] = {
+	{ "bpf_insn_rol64", bpf_insn_rol64 },
+	{ "bpf_insn_ror64", bpf_insn_ror64 },
+	{ "bpf_insn_rol32", bpf_insn_rol32 },
+	{ "bpf_insn_ror32", bpf_insn_ror32 },
+	{ "bpf_insn_select64", bpf_insn_select64 },
+	{ "bpf_insn_bextr64", bpf_insn_bextr64 },
+	{ "bpf_insn_load_be16", bpf_insn_load_be16 },
+	{ "bpf_insn_load_be32", bpf_insn_load_be32 },
+	{ "bpf_insn_load_be64", bpf_insn_load_be64 },
+	{ "bpf_insn_cpu_id", stub_cpu_id },
+	{ "bpf_insn_this_cpu_ptr", stub_this_cpu_ptr },
+	{ "bpf_insn_per_cpu_ptr", stub_per_cpu_ptr },
+	{ "bpf_iter_num_new", bpf_iter_num_new },
+	{ "bpf_iter_num_next", bpf_iter_num_next },
+	{ "bpf_iter_num_destroy", bpf_iter_num_destroy },
+	{ "bpf_get_smp_processor_id", stub_helper_cpu_id },
+	{ "bpf_this_cpu_ptr", stub_helper_this_cpu_ptr },
+};
+
+void *kstub_lookup(const char *name)
+{
+	for (size_t i = 0; i < sizeof(kstubs) / sizeof(kstubs[0]); i++)
+		if (!strcmp(kstubs[i].name, name))
+			return kstubs[i].fn;
+	return NULL;
+}

@@ -1,0 +1,639 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * replay: time the x86-64 JIT images of make bench on this CPU.
+ *
+ *   replay [-r ROUNDS] [-o OUTDIR] JITDIR GUESTLOG
+ *
+ * JITDIR is what tools/jit-disasm.sh made of the guest's log (NAME.bin,
+ * "images": name length address); GUESTLOG has the BENCH/BRES/BMAP/BKERN/
+ * KSYM lines of tests/vm/bench.c and tests/guest/bench.sh.
+ *
+ * Each image is copied into executable memory and relinked: a call or jump
+ * that leaves it goes through a trampoline to the user-space build of its
+ * target (kstubs.c), found by the guest's kernel symbols; a 64-bit map
+ * address becomes a buffer of the map's size (an array's values, or for a
+ * PERCPU_ARRAY a bpf_array whose value pointers all lead into the fake
+ * per-CPU area); the limit a BPF_PROBE_MEM load compares the address with
+ * (it must be above user space in the kernel) becomes 0.  %gs points at a
+ * fake per-CPU area (arch_prctl) whose this_cpu_off holds the area's own
+ * address.  Any other reference out of the image is an error.
+ *
+ * Every image is first run on the guest's packets and must return what the
+ * guest's BPF_PROG_TEST_RUN returned; the C versions (cref.c) too.  Then all
+ * variants are timed interleaved, ROUNDS rounds, and each reported by its
+ * median ns per operation, min and max, and ratios to the plain-BPF idiom
+ * and to C: a table on stdout, OUTDIR/bench.csv, OUTDIR/bench.dat (for
+ * gnuplot).  A result that differs makes the exit status 1.
+ */
+#define _GNU_SOURCE
+#include <asm/prctl.h>
+#include <errno.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "replay.h"
+#include "bench.h"
+
+#define MAX_IMAGES	64
+#define MAX_MAPS	8
+#define MAX_KSYMS	256
+#define TRAMP_SIZE	13	/* movabs $target, %r11; jmp *%r11 */
+
+struct replay_kernel rk;
+
+struct bmap {
+	unsigned int id, src, off, type, value_size, max_entries;
+	void *buf;	/* replay's buffer for the map */
+};
+
+struct image {
+	char name[64], op[48], variant[16];
+	int refused;
+	char why[160];
+	unsigned int verified, xlated, jited, load_us;
+	int has_res[2];
+	uint32_t res[2];		/* rand, same */
+	struct bmap maps[MAX_MAPS];
+	int nmaps;
+	uint64_t kaddr;
+	size_t len;
+	unsigned char *code;		/* executable copy */
+	int loop_insns, loop_bytes;	/* static size of the loop */
+};
+
+static struct image img[MAX_IMAGES];
+static int nimg;
+
+static struct {
+	uint64_t addr;
+	char name[64];
+} ksym[MAX_KSYMS];
+static int nksym;
+
+/*
+ * The guest's packets, rand and same, and for timing NPKT random packets
+ * in turn (the first is the guest's), so that no branch predictor learns
+ * the conditions of select from one run to the next.
+ */
+#define NPKT 64
+static unsigned char pkt_same[BENCH_PKT_LEN], pkt_rand[NPKT][BENCH_PKT_LEN];
+static const char *const pkt_name[2] = { "rand", "same" };
+static unsigned char *pcpu_area;
+
+static void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+static void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fprintf(stderr, "replay: ");
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	exit(2);
+}
+
+static struct image *image_by_name(const char *name, int create)
+{
+	for (int i = 0; i < nimg; i++)
+		if (!strcmp(img[i].name, name))
+			return &img[i];
+	if (!create)
+		return NULL;
+	if (nimg == MAX_IMAGES)
+		die("more than %d images", MAX_IMAGES);
+	snprintf(img[nimg].name, sizeof(img[nimg].name), "%s", name);
+	return &img[nimg++];
+}
+
+/* the packets of tests/vm/bench.c: same seed, same generator */
+static void make_packets(void)
+{
+	uint64_t seed = 0x0123456789abcdefull, s = 0x9e3779b97f4a7c15ull;
+
+	memcpy(pkt_same, &seed, 8);
+	memset(pkt_same + 8, 1, BENCH_BYTES);
+	for (int k = 0; k < NPKT; k++) {
+		memcpy(pkt_rand[k], &seed, 8);
+		for (int i = 8; i < BENCH_PKT_LEN; i++) {
+			s ^= s << 13;
+			s ^= s >> 7;
+			s ^= s << 17;
+			pkt_rand[k][i] = s >> 56;
+		}
+	}
+}
+
+static void read_guest_log(const char *path)
+{
+	char line[512], name[64], a[64], b[160];
+	FILE *f = fopen(path, "r");
+	unsigned long long v;
+	struct image *im;
+	long off;
+
+	if (!f)
+		die("%s: %s", path, strerror(errno));
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\r\n")] = 0;
+		if (sscanf(line, "BENCH %63s refused %159[^\n]", name, b) == 2) {
+			im = image_by_name(name, 1);
+			im->refused = 1;
+			snprintf(im->why, sizeof(im->why), "%s", b);
+		} else if (sscanf(line, "BENCH %63s %15s verified=%llu", name, a, &v) == 3) {
+			im = image_by_name(name, 1);
+			sscanf(line, "BENCH %*s %15s verified=%u xlated=%u jited=%u load_us=%u",
+			       im->variant, &im->verified, &im->xlated, &im->jited,
+			       &im->load_us);
+		} else if (sscanf(line, "BRES %63s %63s %llx", name, a, &v) == 3) {
+			int k = !strcmp(a, "same");
+
+			im = image_by_name(name, 1);
+			im->has_res[k] = 1;
+			im->res[k] = v;
+		} else if (!strncmp(line, "BMAP ", 5)) {
+			struct bmap m;
+			int k;
+
+			if (sscanf(line, "BMAP %63s %d %u %u %u %u %u %u", name, &k,
+				   &m.id, &m.src, &m.off, &m.type, &m.value_size,
+				   &m.max_entries) != 8)
+				die("bad line: %s", line);
+			im = image_by_name(name, 1);
+			if (k != im->nmaps || k >= MAX_MAPS)
+				die("%s: map %d out of order", name, k);
+			im->maps[im->nmaps++] = m;
+		} else if (sscanf(line, "BKERN %63s %ld", a, &off) == 2) {
+			if (off < 0)
+				die("guest found no %s", a);
+			if (!strcmp(a, "rq.cpu"))
+				rk.rq_cpu = off;
+			else if (!strcmp(a, "pcpu_hot.cpu_number"))
+				rk.cpu_number = off;	/* plus pcpu_hot, below */
+		} else if (sscanf(line, "KSYM %llx %*s %63s", &v, name) == 2) {
+			if (nksym == MAX_KSYMS)
+				die("more than %d KSYM lines", MAX_KSYMS);
+			ksym[nksym].addr = v;
+			snprintf(ksym[nksym++].name, sizeof(ksym[0].name), "%s", name);
+		}
+	}
+	fclose(f);
+}
+
+static uint64_t ksym_addr(const char *name)
+{
+	for (int i = 0; i < nksym; i++)
+		if (!strcmp(ksym[i].name, name))
+			return ksym[i].addr;
+	die("guest listed no kernel symbol %s", name);
+}
+
+static const char *ksym_name(uint64_t addr)
+{
+	for (int i = 0; i < nksym; i++)
+		if (ksym[i].addr == addr)
+			return ksym[i].name;
+	return NULL;
+}
+
+/* %gs: a fake per-CPU area for CPU 0 whose this_cpu_off is the area */
+static void setup_percpu(void)
+{
+	rk.this_cpu_off = ksym_addr("this_cpu_off");
+	rk.cpu_number += ksym_addr("pcpu_hot");
+	rk.runqueues = ksym_addr("runqueues");
+	pcpu_area = mmap(NULL, PCPU_AREA_SIZE, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (pcpu_area == MAP_FAILED)
+		die("mmap: %s", strerror(errno));
+	if (rk.this_cpu_off + 8 > PCPU_PPTR_OFF || rk.cpu_number + 4 > PCPU_PPTR_OFF ||
+	    rk.runqueues + rk.rq_cpu + 4 > PCPU_PPTR_OFF)
+		die("per-CPU symbols beyond the fake area");
+	*(uint64_t *)(pcpu_area + rk.this_cpu_off) = (uintptr_t)pcpu_area;
+	if (syscall(SYS_arch_prctl, ARCH_SET_GS, (unsigned long)pcpu_area))
+		die("arch_prctl(ARCH_SET_GS): %s", strerror(errno));
+}
+
+/*
+ * A buffer standing for the map behind a 64-bit map address, one per map
+ * of each image.
+ */
+static uint64_t map_buffer(struct image *im, struct bmap *m)
+{
+	size_t size = (size_t)m->value_size * m->max_entries + 4096;
+	uint64_t *buf = NULL;
+
+	for (struct bmap *o = im->maps; o < m && !buf; o++)
+		if (o->id == m->id)
+			buf = o->buf;
+	if (!buf)
+		buf = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+			   -1, 0);
+	if (buf == MAP_FAILED)
+		die("mmap: %s", strerror(errno));
+	m->buf = buf;
+	switch (m->type) {
+	case 2:	/* BPF_MAP_TYPE_ARRAY: its values, zero as the guest's were */
+		if (m->src != 2)	/* BPF_PSEUDO_MAP_VALUE */
+			die("%s: array map %u used by pointer", im->name, m->id);
+		return (uintptr_t)buf + m->off;
+	case 6:	/* BPF_MAP_TYPE_PERCPU_ARRAY: a bpf_array for the inlined lookup */
+		if (m->src != 1)	/* BPF_PSEUDO_MAP_FD */
+			die("%s: per-CPU map %u used by value", im->name, m->id);
+		for (size_t i = 0; i < size / 8; i++)
+			buf[i] = PCPU_PPTR_OFF;
+		return (uintptr_t)buf;
+	}
+	die("%s: map %u of type %u", im->name, m->id, m->type);
+}
+
+/* bytes in objdump's "xx xx xx   " column */
+static size_t nbytes(const char *col)
+{
+	size_t n = 0;
+
+	for (; *col; col++)
+		n += *col != ' ' && (col[1] == ' ' || !col[1]);
+	return n;
+}
+
+static void put64(unsigned char *p, uint64_t v) { memcpy(p, &v, 8); }
+static void put32(unsigned char *p, uint32_t v) { memcpy(p, &v, 4); }
+
+/* the loop: the widest span from a backward jump's target to the jump */
+static void note_loop(struct image *im, uint64_t at, uint64_t target,
+		      uint64_t *lo, uint64_t *hi)
+{
+	if (target <= at && target >= im->kaddr) {
+		if (!*lo || target < *lo)
+			*lo = target;
+		if (at > *hi)
+			*hi = at;
+	}
+}
+
+/*
+ * Disassemble @im at its kernel address, copy it into executable memory
+ * and relink it.
+ */
+static void relink(struct image *im, const char *jitdir)
+{
+	char cmd[1024], line[512];
+	int nmov = 0, ntramp = 0;
+	uint64_t lo = 0, hi = 0;
+	unsigned char *tramp;
+	FILE *p;
+
+	im->code = mmap(NULL, im->len + 64 * TRAMP_SIZE, PROT_READ | PROT_WRITE | PROT_EXEC,
+			MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (im->code == MAP_FAILED)
+		die("mmap: %s", strerror(errno));
+	snprintf(cmd, sizeof(cmd), "%s/%s.bin", jitdir, im->name);
+	p = fopen(cmd, "rb");
+	if (!p || fread(im->code, 1, im->len, p) != im->len)
+		die("%s: cannot read %zu bytes", cmd, im->len);
+	fclose(p);
+	tramp = im->code + im->len;
+
+	snprintf(cmd, sizeof(cmd),
+		 "objdump -D -b binary -m i386:x86-64 --insn-width=16 --adjust-vma=0x%llx %s/%s.bin",
+		 (unsigned long long)im->kaddr, jitdir, im->name);
+	p = popen(cmd, "r");
+	if (!p)
+		die("%s: %s", cmd, strerror(errno));
+	while (fgets(line, sizeof(line), p)) {
+		unsigned long long a, t;
+		char bytes[128], text[256];
+		size_t n, at;
+
+		if (sscanf(line, " %llx:\t%127[0-9a-f ]\t%255[^\n]", &a, bytes, text) != 3)
+			continue;
+		n = nbytes(bytes);
+		at = a - im->kaddr;
+		if (at + n > im->len)
+			die("%s: disassembly past the image", im->name);
+		im->loop_insns++;	/* counted over the loop below */
+		if (strstr(text, "(%rip)"))
+			die("%s+%zx: rip-relative operand: %s", im->name, at, text);
+		if ((!strncmp(text, "call", 4) || text[0] == 'j') &&
+		    sscanf(strchr(text, ' ') ? strchr(text, ' ') : "", " 0x%llx", &t) == 1) {
+			int32_t rel;
+
+			memcpy(&rel, im->code + at + n - 4, 4);
+			note_loop(im, a, t, &lo, &hi);
+			if (t >= im->kaddr && t < im->kaddr + im->len)
+				continue;
+			if (n < 5 || a + n + rel != t)
+				die("%s+%zx: out-of-image branch without rel32: %s",
+				    im->name, at, text);
+			{
+				const char *sym = ksym_name(t);
+				void *fn = sym ? kstub_lookup(sym) : NULL;
+				unsigned char *tr = tramp + ntramp++ * TRAMP_SIZE;
+
+				if (!fn)
+					die("%s+%zx: call to %s (0x%llx) has no user-space version",
+					    im->name, at, sym ? sym : "an unlisted address", t);
+				if (ntramp > 64)
+					die("%s: too many calls out", im->name);
+				tr[0] = 0x49; tr[1] = 0xbb;		/* movabs $fn, %r11 */
+				put64(tr + 2, (uintptr_t)fn);
+				tr[10] = 0x41; tr[11] = 0xff; tr[12] = 0xe3;	/* jmp *%r11 */
+				put32(im->code + at + n - 4,
+				      (uint32_t)(tr - (im->code + at + n)));
+			}
+		} else if (!strncmp(text, "movabs $0x", 10) &&
+			   sscanf(text + 7, "$0x%llx", &t) == 1) {
+			/* the kernel half, with 4- or 5-level page tables */
+			if (t >= 0xff00000000000000ull) {
+				if (nmov >= im->nmaps)
+					die("%s+%zx: kernel address 0x%llx is not a map the guest listed",
+					    im->name, at, t);
+				put64(im->code + at + n - 8, map_buffer(im, &im->maps[nmov++]));
+			} else if ((t >= 0x7fffffff0000ull && t < 0x800000100000ull) ||
+				   (t >= 0xfffffffffff0000ull && t < 0x100000000100000ull)) {
+				/* BPF_PROBE_MEM loads only above TASK_SIZE_MAX */
+				put64(im->code + at + n - 8, 0);
+			}
+		}
+	}
+	if (pclose(p))
+		die("%s failed", cmd);
+	if (nmov != im->nmaps)
+		die("%s: %d map addresses in the image, guest listed %d",
+		    im->name, nmov, im->nmaps);
+
+	/* loop size: count again over [lo, hi] */
+	im->loop_insns = 0;
+	im->loop_bytes = hi >= lo && lo ? 0 : -1;
+	if (lo) {
+		snprintf(cmd, sizeof(cmd),
+			 "objdump -D -b binary -m i386:x86-64 --insn-width=16 --adjust-vma=0x%llx %s/%s.bin",
+			 (unsigned long long)im->kaddr, jitdir, im->name);
+		p = popen(cmd, "r");
+		while (p && fgets(line, sizeof(line), p)) {
+			unsigned long long a;
+			char bytes[128];
+
+			if (sscanf(line, " %llx:\t%127[0-9a-f ]\t", &a, bytes) == 2 &&
+			    a >= lo && a <= hi) {
+				im->loop_insns++;
+				im->loop_bytes += nbytes(bytes);
+			}
+		}
+		if (p)
+			pclose(p);
+	}
+}
+
+static void read_images(const char *jitdir)
+{
+	char path[512], name[64];
+	unsigned long long addr;
+	size_t len;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/images", jitdir);
+	f = fopen(path, "r");
+	if (!f)
+		die("%s: %s", path, strerror(errno));
+	while (fscanf(f, "%63s %zu %llx", name, &len, &addr) == 3) {
+		struct image *im = image_by_name(name, 0);
+
+		if (!im)
+			die("image %s has no BENCH line", name);
+		im->kaddr = addr;
+		im->len = len;
+	}
+	fclose(f);
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
+	return ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+/* one timed thing: an image or a C version, on one packet */
+struct variant {
+	const char *op, *variant, *packet;
+	struct image *im;		/* NULL for C */
+	bench_fn fn;
+	struct replay_ctx ctx[NPKT];
+	double *ns;			/* per round, ns per operation */
+	double med, min, max;
+};
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* run once and compare with the guest (images) or with the image (C) */
+static int check(struct variant *v, uint32_t want, const char *from)
+{
+	uint32_t got = (uint32_t)v->fn(&v->ctx[0]);
+
+	if (got == want)
+		return 0;
+	fprintf(stderr, "MISMATCH %s.%s on %s: replay 0x%x, %s 0x%x\n",
+		v->op, v->variant, v->packet, got, from, want);
+	return 1;
+}
+
+int main(int argc, char **argv)
+{
+	static struct variant var[2 * MAX_IMAGES + 32];
+	const char *outdir = ".";
+	int rounds = 300, reps = 20, nvar = 0, bad = 0, c;
+	char path[512];
+	cpu_set_t cpus;
+	FILE *csv, *dat;
+
+	while ((c = getopt(argc, argv, "r:o:")) != -1) {
+		if (c == 'r')
+			rounds = atoi(optarg);
+		else if (c == 'o')
+			outdir = optarg;
+		else
+			return 2;
+	}
+	if (argc - optind != 2 || rounds < 1) {
+		fprintf(stderr, "usage: replay [-r ROUNDS] [-o OUTDIR] JITDIR GUESTLOG\n");
+		return 2;
+	}
+	/* one CPU for the whole run, as the guest's programs ran on CPU 0 */
+	CPU_ZERO(&cpus);
+	CPU_SET(sched_getcpu(), &cpus);
+	sched_setaffinity(0, sizeof(cpus), &cpus);
+
+	make_packets();
+	read_guest_log(argv[optind + 1]);
+	read_images(argv[optind]);
+	setup_percpu();
+
+	/* the C version of each op, then its images, idiom first */
+	static const char *const order[] = { "idiom", "call", "body", "native" };
+	for (int i = 0; i < nimg; i++) {
+		char *dot = strrchr(img[i].name, '.');
+
+		snprintf(img[i].op, sizeof(img[i].op), "%.*s",
+			 (int)(dot - img[i].name), img[i].name);
+		snprintf(img[i].variant, sizeof(img[i].variant), "%s", dot + 1);
+	}
+	for (int i = 0; i < nimg; i++) {
+		const char *op = img[i].op;
+		int first = 1;
+
+		for (int j = 0; j < i; j++)
+			first &= !!strcmp(img[j].op, op);
+		if (!first)
+			continue;
+		for (int k = 0; k < 2; k++) {
+			/* the packets differ only for select */
+			if (k && strcmp(op, "select"))
+				continue;
+			for (int o = -1; o < 4; o++) {
+				struct variant *v = &var[nvar];
+				struct image *im = NULL;
+
+				if (o >= 0) {
+					snprintf(path, sizeof(path), "%s.%s", op, order[o]);
+					im = image_by_name(path, 0);
+					if (!im || im->refused || !im->len)
+						continue;
+					if (!im->code)
+						relink(im, argv[optind]);
+				}
+				v->op = op;
+				v->variant = o < 0 ? "C" : order[o];
+				v->packet = pkt_name[k];
+				v->im = im;
+				v->fn = im ? (bench_fn)(void *)im->code : cref_lookup(op);
+				if (!v->fn)
+					die("no C version of %s", op);
+				for (int j = 0; j < NPKT; j++) {
+					unsigned char *d = k ? pkt_same : pkt_rand[j];
+
+					v->ctx[j].data = d;
+					v->ctx[j].data_end = d + BENCH_PKT_LEN;
+				}
+				v->ns = calloc(rounds, sizeof(double));
+				nvar++;
+			}
+		}
+	}
+
+	/* results first: each image as the guest, each C version as an image */
+	for (int i = 0; i < nvar; i++) {
+		struct variant *v = &var[i];
+		int k = !strcmp(v->packet, "same");
+
+		if (v->im) {
+			if (!v->im->has_res[k])
+				die("%s: no guest result on %s", v->im->name, v->packet);
+			bad |= check(v, v->im->res[k], "guest");
+		} else {
+			for (int j = i + 1; j < nvar && var[j].op == v->op; j++)
+				if (var[j].packet == v->packet) {
+					bad |= check(v, var[j].im->res[k], "guest");
+					break;
+				}
+		}
+	}
+
+	/* interleaved: every round times every variant, in a rotating order */
+	for (int r = 0; r < rounds; r++)
+		for (int j = 0; j < nvar; j++) {
+			struct variant *v = &var[(j + r) % nvar];
+			uint64_t t0, sink = 0;
+
+			t0 = now_ns();
+			for (int k = 0; k < reps; k++)
+				sink += v->fn(&v->ctx[(r * reps + k) % NPKT]);
+			v->ns[r] = (double)(now_ns() - t0) / ((double)reps * BENCH_N);
+			__asm__ volatile("" : : "r"(sink));
+		}
+	for (int i = 0; i < nvar; i++) {
+		qsort(var[i].ns, rounds, sizeof(double), cmp_double);
+		var[i].med = var[i].ns[rounds / 2];
+		var[i].min = var[i].ns[0];
+		var[i].max = var[i].ns[rounds - 1];
+	}
+
+	snprintf(path, sizeof(path), "%s/bench.csv", outdir);
+	csv = fopen(path, "w");
+	snprintf(path, sizeof(path), "%s/bench.dat", outdir);
+	dat = fopen(path, "w");
+	if (!csv || !dat)
+		die("%s: %s", outdir, strerror(errno));
+	fprintf(csv, "op,packet,variant,ns_per_op_median,ns_min,ns_max,vs_idiom,vs_c,"
+		"mops_per_s,loop_insns,loop_bytes,jited_bytes,verified_insns,load_us\n");
+	fprintf(dat, "# op C idiom call body native (median ns/op, ? = none)\n");
+	printf("%-18s %-7s %-6s %8s %8s %8s %8s %8s %6s %6s %6s %8s %8s\n", "op", "variant",
+	       "packet", "ns/op", "min", "max", "x idiom", "x C", "loop", "bytes",
+	       "jited", "verified", "load_ms");
+	for (int i = 0; i < nvar; i++) {
+		struct variant *v = &var[i], *cv = NULL, *iv = NULL;
+
+		for (int j = 0; j < nvar; j++)
+			if (var[j].op == v->op && var[j].packet == v->packet) {
+				if (!strcmp(var[j].variant, "C"))
+					cv = &var[j];
+				else if (!strcmp(var[j].variant, "idiom"))
+					iv = &var[j];
+			}
+		printf("%-18s %-7s %-6s %8.3f %8.3f %8.3f %8.2f %8.2f", v->op, v->variant,
+		       v->packet, v->med, v->min, v->max, iv ? v->med / iv->med : 0,
+		       cv ? v->med / cv->med : 0);
+		if (v->im)
+			printf(" %6d %6d %6u %8u %8.1f\n", v->im->loop_insns, v->im->loop_bytes,
+			       v->im->jited, v->im->verified, v->im->load_us / 1000.0);
+		else
+			printf(" %6s %6s %6s %8s %8s\n", "-", "-", "-", "-", "-");
+		fprintf(csv, "%s,%s,%s,%.4f,%.4f,%.4f,%.3f,%.3f,%.1f", v->op, v->packet,
+			v->variant, v->med, v->min, v->max, iv ? v->med / iv->med : 0,
+			cv ? v->med / cv->med : 0, 1000.0 / v->med);
+		if (v->im)
+			fprintf(csv, ",%d,%d,%u,%u,%u\n", v->im->loop_insns, v->im->loop_bytes,
+				v->im->jited, v->im->verified, v->im->load_us);
+		else
+			fprintf(csv, ",,,,,\n");
+		/* one gnuplot row per op and packet, at its C version */
+		if (!strcmp(v->variant, "C")) {
+			fprintf(dat, "%s%s%s", v->op, strcmp(v->op, "select") ? "" : "/",
+				strcmp(v->op, "select") ? "" : v->packet);
+			for (int o = -1; o < 4; o++) {
+				struct variant *w = NULL;
+
+				for (int j = 0; j < nvar; j++)
+					if (var[j].op == v->op && var[j].packet == v->packet &&
+					    !strcmp(var[j].variant, o < 0 ? "C" : order[o]))
+						w = &var[j];
+				if (w)
+					fprintf(dat, " %.4f", w->med);
+				else
+					fprintf(dat, " ?");
+			}
+			fputc('\n', dat);
+		}
+	}
+	for (int i = 0; i < nimg; i++)
+		if (img[i].refused)
+			printf("%-18s %-7s refused by the verifier: %s\n", img[i].op,
+			       img[i].variant, img[i].why);
+	fclose(csv);
+	fclose(dat);
+	return bad;
+}
