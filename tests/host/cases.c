@@ -53,7 +53,7 @@ static bool const_list(const u32 *list, int n, int i, u32 *imm, int nrand)
 	return true;
 }
 
-/* rotate: every count below the width, and counts past it */
+/* rotate: every count below twice the width (counts wrap), and far past it */
 
 static u64 c_rol64(const u64 *a) { return bpf_insn_rol64(a[0], a[1]); }
 static u64 c_ror64(const u64 *a) { return bpf_insn_ror64(a[0], a[1]); }
@@ -62,19 +62,13 @@ static u64 c_ror32(const u64 *a) { return bpf_insn_ror32(a[0], a[1]); }
 
 static bool rot_consts(int i, u32 *imm, u32 width)
 {
-	static const u32 past[] = { 64, 65, 100, 127, 128, 0x80000000, 0xffffffff };
+	static const u32 past[] = { 128, 129, 255, 256, 0x7fffffff, 0x80000000, 0xffffffff };
 
-	if (i < (int)width) {
+	if (i < (int)(2 * width)) {
 		imm[1] = i;
 		return true;
 	}
-	i -= width;
-	if (width == 32 && i < 2) {
-		imm[1] = 32 + i * 31;		/* 32, 63 */
-		return true;
-	}
-	i -= width == 32 ? 2 : 0;
-	return const_list(past, ARRAY_SIZE(past), i, imm, 4);
+	return const_list(past, ARRAY_SIZE(past), i - 2 * width, imm, 4);
 }
 
 static bool rot64_consts(int i, u32 *imm) { return rot_consts(i, imm, 64); }
@@ -138,7 +132,12 @@ static void bextr_input(struct call *c, int n)
 	c->a[0] = value(n);
 }
 
-/* load_be: offsets in and past disp8, up to S32_MAX; p + off inside mem */
+/*
+ * load_be: every offset below 64, then the edges of each encoding: x86
+ * disp8/disp32; arm64's scaled imm12 (4095 units of the load size, and one
+ * unit past, and a misaligned one) and movz (16 bits); up to S32_MAX, and
+ * random ones below 16 bits, below S32_MAX and past it.  p + off is inside mem.
+ */
 
 static u64 c_load_be16(const u64 *a) { return bpf_insn_load_be16((void *)a[0], a[1]); }
 static u64 c_load_be32(const u64 *a) { return bpf_insn_load_be32((void *)a[0], a[1]); }
@@ -147,15 +146,29 @@ static u64 c_load_be64(const u64 *a) { return bpf_insn_load_be64((void *)a[0], a
 static bool load_be_consts(int i, u32 *imm)
 {
 	static const u32 offs[] = {
-		63, 64, 126, 127, 128, 129, 255, 256, 4095, 4096, 65535, 65536,
-		1 << 20, 0x7ffffff0, 0x7fffffff, 0x80000000, 0xfffffff8, 0xffffffff,
+		64, 126, 127, 128, 129, 255, 256, 4094, 4095, 4096, 4097,
+		8188, 8189, 8190, 8191, 8192, 8194, 16376, 16380, 16381, 16383, 16384,
+		16388, 32752, 32760, 32761, 32764, 32768, 32776, 65528, 65534, 65535,
+		65536, 65537, 1 << 20, 0x7ffffff0, 0x7fffffff, 0x80000000, 0xfffffff8,
+		0xffffffff,
 	};
+	int n = ARRAY_SIZE(offs);
 
-	if (i < 41) {
+	if (i < 64) {
 		imm[1] = i;
 		return true;
 	}
-	return const_list(offs, ARRAY_SIZE(offs), i - 41, imm, 0);
+	i -= 64;
+	if (i < n) {
+		imm[1] = offs[i];
+		return true;
+	}
+	i -= n;
+	if (i >= 12)
+		return false;
+	/* random: eight of 16 bits, two below S32_MAX, two past it */
+	imm[1] = i < 8 ? rnd() & 0xffff : i < 10 ? rnd() & 0x7fffffff : rnd() | 0x80000000;
+	return true;
 }
 
 /* a displacement is signed 32 bits; no memory the verifier knows is that big */
