@@ -2,7 +2,7 @@
 /*
  * replay: time the x86-64 JIT images of make bench on this CPU.
  *
- *   replay [-r ROUNDS] [-o OUTDIR] JITDIR GUESTLOG
+ *   replay [-r ROUNDS] [-o OUTDIR] [-t] JITDIR GUESTLOG
  *
  * JITDIR is what tools/jit-disasm.sh made of the guest's log (NAME.bin,
  * "images": name length address); GUESTLOG has the BENCH/BRES/BMAP/BKERN/
@@ -23,7 +23,9 @@
  * variants are timed interleaved, ROUNDS rounds, and each reported by its
  * median ns per operation, min and max, and ratios to the plain-BPF idiom
  * and to C: a table on stdout, OUTDIR/bench.csv, OUTDIR/bench.dat (for
- * gnuplot).  A result that differs makes the exit status 1.
+ * gnuplot), and the issue's targets as TARGET lines.  A result that differs
+ * makes the exit status 1.  -t (make check): only the result checks, as
+ * TEST lines.
  */
 #define _GNU_SOURCE
 #include <asm/prctl.h>
@@ -440,16 +442,62 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* run once and compare with the guest (images) or with the image (C) */
-static int check(struct variant *v, uint32_t want, const char *from)
+static int test_mode;
+
+/* run once and compare with the guest's result for the same program */
+static int check(struct variant *v, uint32_t want)
 {
 	uint32_t got = (uint32_t)v->fn(&v->ctx[0]);
 
+	if (test_mode)
+		printf("TEST replay.%s.%s.%s %s replay 0x%x, guest 0x%x\n", v->op,
+		       v->variant, v->packet, got == want ? "PASS" : "FAIL", got, want);
 	if (got == want)
 		return 0;
-	fprintf(stderr, "MISMATCH %s.%s on %s: replay 0x%x, %s 0x%x\n",
-		v->op, v->variant, v->packet, got, from, want);
+	fprintf(stderr, "MISMATCH %s.%s on %s: replay 0x%x, guest 0x%x\n",
+		v->op, v->variant, v->packet, got, want);
 	return 1;
+}
+
+static struct variant *find(struct variant *var, int nvar, const char *op,
+			    const char *variant, const char *packet)
+{
+	for (int i = 0; i < nvar; i++)
+		if (!strcmp(var[i].op, op) && !strcmp(var[i].variant, variant) &&
+		    !strcmp(var[i].packet, packet))
+			return &var[i];
+	return NULL;
+}
+
+/* the targets, each a ratio of medians from this run */
+static void targets(struct variant *var, int nvar)
+{
+	static const struct {
+		const char *what, *op, *packet, *num, *den;
+		double bound;	/* > 0: ratio at most; < 0: at least -bound */
+	} t[] = {
+		{ "rotate native/C", "rol", "rand", "native", "C", 1.10 },
+		{ "bit-field extract native/C", "bextr", "rand", "native", "C", 1.10 },
+		{ "big-endian load native/C", "load_be", "rand", "native", "C", 1.10 },
+		{ "select unpredictable idiom/native", "select", "rand", "idiom", "native", -2.0 },
+		{ "bpf_for() call/inlined native", "for", "rand", "call", "native", -1.8 },
+		{ "bpf_for() call/inlined body", "for", "rand", "call", "body", -1.8 },
+	};
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		struct variant *a = find(var, nvar, t[i].op, t[i].num, t[i].packet);
+		struct variant *b = find(var, nvar, t[i].op, t[i].den, t[i].packet);
+		double r;
+
+		if (!a || !b) {
+			printf("TARGET %-36s not measured\n", t[i].what);
+			continue;
+		}
+		r = a->med / b->med;
+		printf("TARGET %-36s %6.2f  %s %.2f  %s\n", t[i].what, r,
+		       t[i].bound > 0 ? "<=" : ">=", t[i].bound > 0 ? t[i].bound : -t[i].bound,
+		       (t[i].bound > 0 ? r <= t[i].bound : r >= -t[i].bound) ? "met" : "MISSED");
+	}
 }
 
 int main(int argc, char **argv)
@@ -461,16 +509,18 @@ int main(int argc, char **argv)
 	cpu_set_t cpus;
 	FILE *csv, *dat;
 
-	while ((c = getopt(argc, argv, "r:o:")) != -1) {
+	while ((c = getopt(argc, argv, "r:o:t")) != -1) {
 		if (c == 'r')
 			rounds = atoi(optarg);
 		else if (c == 'o')
 			outdir = optarg;
+		else if (c == 't')
+			test_mode = 1;
 		else
 			return 2;
 	}
 	if (argc - optind != 2 || rounds < 1) {
-		fprintf(stderr, "usage: replay [-r ROUNDS] [-o OUTDIR] JITDIR GUESTLOG\n");
+		fprintf(stderr, "usage: replay [-r ROUNDS] [-o OUTDIR] [-t] JITDIR GUESTLOG\n");
 		return 2;
 	}
 	/* one CPU for the whole run, as the guest's programs ran on CPU 0 */
@@ -535,7 +585,10 @@ int main(int argc, char **argv)
 		}
 	}
 
-	/* results first: each image as the guest, each C version as an image */
+	/*
+	 * Results first: each image and each C version must return what the
+	 * guest returned (for C, the first image of its op loaded there).
+	 */
 	for (int i = 0; i < nvar; i++) {
 		struct variant *v = &var[i];
 		int k = !strcmp(v->packet, "same");
@@ -543,15 +596,17 @@ int main(int argc, char **argv)
 		if (v->im) {
 			if (!v->im->has_res[k])
 				die("%s: no guest result on %s", v->im->name, v->packet);
-			bad |= check(v, v->im->res[k], "guest");
+			bad |= check(v, v->im->res[k]);
 		} else {
 			for (int j = i + 1; j < nvar && var[j].op == v->op; j++)
 				if (var[j].packet == v->packet) {
-					bad |= check(v, var[j].im->res[k], "guest");
+					bad |= check(v, var[j].im->res[k]);
 					break;
 				}
 		}
 	}
+	if (test_mode)
+		return bad;
 
 	/* interleaved: every round times every variant, in a rotating order */
 	for (int r = 0; r < rounds; r++)
@@ -635,5 +690,6 @@ int main(int argc, char **argv)
 			       img[i].variant, img[i].why);
 	fclose(csv);
 	fclose(dat);
+	targets(var, nvar);
 	return bad;
 }
