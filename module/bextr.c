@@ -22,12 +22,14 @@ __bpf_kfunc_start_defs();
  * As a plain call (no bodies) the constants are not checked: a start past
  * 63 gives 0 and the field ends at bit 63.
  */
-__bpf_kfunc u64 bpf_insn_bextr64(u64 x, u32 start__k, u32 len__k)
+__bpf_kfunc u64 bpf_insn_bextr64(u64 x, u32 INSN_K2(start), u32 len__k)
 {
-	if (start__k > 63 || !len__k)
+	u32 from = INSN_K2(start);
+
+	if (from > 63 || !len__k)
 		return 0;
-	x >>= start__k;
-	if (len__k >= 64 - start__k)
+	x >>= from;
+	if (len__k >= 64 - from)
 		return x;
 	return x & ((1ULL << len__k) - 1);
 }
