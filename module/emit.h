@@ -33,6 +33,9 @@
 #define INSN_A64_EMITS_load_be32	1
 #define INSN_A64_EMITS_load_be64	1
 #define INSN_A64_EMITS_iter_next	1
+#define INSN_A64_EMITS_this_cpu_ptr	1
+#define INSN_A64_EMITS_per_cpu_ptr	1
+#define INSN_A64_EMITS_cpu_id		1
 
 int insn_emit_rol64(const struct bpf_kfunc_emit *e, u8 *buf);
 int insn_emit_ror64(const struct bpf_kfunc_emit *e, u8 *buf);

@@ -6,13 +6,15 @@
  * ask the verifier to check the calls as calls of those helpers
  * (.verify_as).  bpf_insn_cpu_id() is bpf_get_smp_processor_id().
  *
- * The bodies use the internal per-CPU address move.  per_cpu_ptr and
- * cpu_id also need kernel addresses as 32-bit BPF constants, which x86-64
- * has (the kernel image sits in the top 2 GiB, per-CPU offsets are small);
- * where the addresses do not fit, those two stay plain kfuncs.
+ * The bodies use the internal per-CPU address move, and kernel addresses
+ * (&nr_cpu_ids, __per_cpu_offset, a per-CPU CPU number) as constants,
+ * written at init.  Bodies may not hold BPF_LD_IMM64, so an address takes
+ * one sign-extended 32-bit constant where the kernel is in the top 2 GiB
+ * and per-CPU symbols are small offsets (x86-64), else three instructions.
  */
 #include <linux/bpf.h>
 #include <linux/btf.h>
+#include <linux/bug.h>
 #include <linux/cpumask.h>
 #include <linux/filter.h>
 #include <linux/percpu.h>
@@ -44,33 +46,84 @@ __bpf_kfunc_end_defs();
 
 struct insn_percpu_addrs insn_percpu;
 
+/*
+ * Bodies are written at init, with the addresses in them.  BODY_ADDR_LEN
+ * instructions set a register to an address: see body_addr().
+ */
+#ifdef CONFIG_X86_64
+#define BODY_ADDR_LEN	1
+#else
+#define BODY_ADDR_LEN	3
+#endif
+
 /* r0 = p + this CPU's offset */
 static const struct bpf_insn this_cpu_ptr_body[] = {
 	BPF_MOV64_PERCPU_REG(BPF_REG_0, BPF_REG_1),
 };
 
 /* r0 = cpu < nr_cpu_ids ? p + __per_cpu_offset[cpu] : NULL */
-static struct bpf_insn per_cpu_ptr_body[] = {
-	BPF_MOV32_REG(BPF_REG_2, BPF_REG_2),
-	BPF_MOV64_IMM(BPF_REG_3, 0),				/* &nr_cpu_ids */
-	BPF_LDX_MEM(BPF_W, BPF_REG_3, BPF_REG_3, 0),
-	BPF_JMP_REG(BPF_JGE, BPF_REG_2, BPF_REG_3, 7),
-	BPF_ALU64_IMM(BPF_LSH, BPF_REG_2, 3),
-	BPF_MOV64_IMM(BPF_REG_3, 0),				/* __per_cpu_offset */
-	BPF_ALU64_REG(BPF_ADD, BPF_REG_3, BPF_REG_2),
-	BPF_LDX_MEM(BPF_DW, BPF_REG_3, BPF_REG_3, 0),
-	BPF_MOV64_REG(BPF_REG_0, BPF_REG_1),
-	BPF_ALU64_REG(BPF_ADD, BPF_REG_0, BPF_REG_3),
-	BPF_JMP_A(1),
-	BPF_MOV64_IMM(BPF_REG_0, 0),
-};
+static struct bpf_insn per_cpu_ptr_body[2 * BODY_ADDR_LEN + 10];
 
-/* r0 = this CPU's cpu number */
-static struct bpf_insn cpu_id_body[] = {
-	BPF_MOV32_IMM(BPF_REG_0, 0),				/* &cpu number */
-	BPF_MOV64_PERCPU_REG(BPF_REG_0, BPF_REG_0),
-	BPF_LDX_MEM(BPF_W, BPF_REG_0, BPF_REG_0, 0),
-};
+/* r0 = this CPU's number, from a per-CPU variable holding it */
+static struct bpf_insn cpu_id_body[BODY_ADDR_LEN + 2];
+
+static bool fits_s32(unsigned long a)
+{
+	return (long)(s32)a == (long)a;
+}
+
+/*
+ * reg = addr: one sign-extended 32-bit constant, or (hi << 32) + (s32)lo
+ * with hi corrected for lo's sign extension.
+ */
+static struct bpf_insn *body_addr(struct bpf_insn *insn, u8 reg, unsigned long addr)
+{
+	u64 a = addr;
+	s32 lo = (s32)a;
+
+	if (BODY_ADDR_LEN == 1) {
+		*insn++ = BPF_MOV64_IMM(reg, lo);
+		return insn;
+	}
+	*insn++ = BPF_MOV32_IMM(reg, (u32)((a - (u64)(s64)lo) >> 32));
+	*insn++ = BPF_ALU64_IMM(BPF_LSH, reg, 32);
+	*insn++ = BPF_ALU64_IMM(BPF_ADD, reg, lo);
+	return insn;
+}
+
+static void write_per_cpu_ptr_body(struct bpf_insn *i)
+{
+	*i++ = BPF_MOV32_REG(BPF_REG_2, BPF_REG_2);
+	i = body_addr(i, BPF_REG_3, insn_percpu.nr_cpu_ids);
+	*i++ = BPF_LDX_MEM(BPF_W, BPF_REG_3, BPF_REG_3, 0);
+	/* to the last instruction */
+	*i++ = BPF_JMP_REG(BPF_JGE, BPF_REG_2, BPF_REG_3, BODY_ADDR_LEN + 6);
+	*i++ = BPF_ALU64_IMM(BPF_LSH, BPF_REG_2, 3);
+	i = body_addr(i, BPF_REG_3, insn_percpu.per_cpu_offset);
+	*i++ = BPF_ALU64_REG(BPF_ADD, BPF_REG_3, BPF_REG_2);
+	*i++ = BPF_LDX_MEM(BPF_DW, BPF_REG_3, BPF_REG_3, 0);
+	*i++ = BPF_MOV64_REG(BPF_REG_0, BPF_REG_1);
+	*i++ = BPF_ALU64_REG(BPF_ADD, BPF_REG_0, BPF_REG_3);
+	*i++ = BPF_JMP_A(1);
+	*i++ = BPF_MOV64_IMM(BPF_REG_0, 0);
+	WARN_ON(i != per_cpu_ptr_body + ARRAY_SIZE(per_cpu_ptr_body));
+}
+
+static void write_cpu_id_body(struct bpf_insn *i)
+{
+	i = body_addr(i, BPF_REG_0, insn_percpu.cpu_number);
+	*i++ = BPF_MOV64_PERCPU_REG(BPF_REG_0, BPF_REG_0);
+	*i++ = BPF_LDX_MEM(BPF_W, BPF_REG_0, BPF_REG_0, 0);
+	WARN_ON(i != cpu_id_body + ARRAY_SIZE(cpu_id_body));
+}
+
+/*
+ * Where the kernel keeps no CPU number per CPU (arm64 reads it from
+ * thread_info), the module keeps its own for cpu_id's body.  Programs
+ * that inlined the body hold a reference on the module through the kfunc,
+ * so it outlives them.
+ */
+static DEFINE_PER_CPU_READ_MOSTLY(u32, insn_cpu_number);
 
 #define PERCPU(op, helper, bytes)				\
 	{							\
@@ -92,23 +145,24 @@ const struct bpf_kfunc_body insn_percpu_table[] = {
 
 u32 insn_percpu_table_cnt = 1;
 
-static bool fits_s32(unsigned long a)
-{
-	return (long)(s32)a == (long)a;
-}
-
-/* Put the kernel addresses into the bodies where BPF constants can hold them. */
+/* Write the bodies that need kernel addresses, where BPF constants can hold them. */
 void insn_percpu_init(void)
 {
+	unsigned int cpu;
+
 	insn_percpu.nr_cpu_ids = (unsigned long)&nr_cpu_ids;
 	insn_percpu.per_cpu_offset = (unsigned long)__per_cpu_offset;
 	insn_percpu.cpu_number = INSN_CPU_NUMBER_PTR;
-	if (!insn_percpu.cpu_number ||
-	    (u32)insn_percpu.cpu_number != insn_percpu.cpu_number ||
-	    !fits_s32(insn_percpu.nr_cpu_ids) || !fits_s32(insn_percpu.per_cpu_offset))
+	if (!insn_percpu.cpu_number) {
+		for_each_possible_cpu(cpu)
+			per_cpu(insn_cpu_number, cpu) = cpu;
+		insn_percpu.cpu_number = (unsigned long)&insn_cpu_number;
+	}
+	if (BODY_ADDR_LEN == 1 &&
+	    (!fits_s32(insn_percpu.cpu_number) || !fits_s32(insn_percpu.nr_cpu_ids) ||
+	     !fits_s32(insn_percpu.per_cpu_offset)))
 		return;
-	cpu_id_body[0].imm = insn_percpu.cpu_number;
-	per_cpu_ptr_body[1].imm = insn_percpu.nr_cpu_ids;
-	per_cpu_ptr_body[5].imm = insn_percpu.per_cpu_offset;
+	write_per_cpu_ptr_body(per_cpu_ptr_body);
+	write_cpu_id_body(cpu_id_body);
 	insn_percpu_table_cnt = ARRAY_SIZE(insn_percpu_table);
 }

@@ -6,13 +6,8 @@ OBJ=/insn/bpf/percpu.bpf.o
 C=/insn/bin/percpu
 rc=0
 
-case $(uname -m) in
-x86_64) native=native ;;
-*) native=body ;;
-esac
-
-$C check $native $OBJ || rc=1
-$C kptr $native $OBJ || rc=1
+$C check native $OBJ || rc=1
+$C kptr native $OBJ || rc=1
 echo 0 >$P/native
 $C check body $OBJ || rc=1
 $C kptr body $OBJ || rc=1

@@ -88,6 +88,30 @@ no_call() {
 	fi
 }
 
+# calls NAME N: exactly N calls left (helpers the program calls on purpose)
+calls() {
+	local name=$1 want=$2 n
+	[ -f "$dir/$name.dis" ] || { echo "TEST shapes.$name.calls FAIL no image $dir/$name.dis"; return; }
+	n=$(insns "$name" | grep -cE "$call")
+	if [ "$n" = "$want" ]; then
+		echo "TEST shapes.$name.calls PASS $n"
+	else
+		echo "TEST shapes.$name.calls FAIL $n calls, want $want"
+	fi
+}
+
+# has NAME TEST ERE: some instruction of NAME matches ERE
+has() {
+	local name=$1 test=$2 ere=$3 line
+	[ -f "$dir/$name.dis" ] || { echo "TEST shapes.$test FAIL no image $dir/$name.dis"; return; }
+	line=$(insns "$name" | grep -m1 -E "$ere")
+	if [ -n "$line" ]; then
+		echo "TEST shapes.$test PASS $line"
+	else
+		echo "TEST shapes.$test FAIL no instruction matching $ere"
+	fi
+}
+
 # no_kfunc_call NAME: no call to a bpf_insn_* kfunc (the guest names them)
 no_kfunc_call() {
 	local name=$1 n
@@ -130,9 +154,19 @@ x86_64)
 	count_op load_be_alias movbe 2
 	;;
 arm64)
-	# ror is extr of a register with itself; select is cmp and csel; the
-	# per-CPU family has no arm64 emitters yet
+	# ror is extr of a register with itself; select is cmp and csel
 	one_op rotate_loop 'ror|extr'
+	# per-CPU: this CPU's pointer is mrs of tpidr_el1 and add, the id mrs
+	# of sp_el0 and a load, per_cpu_ptr a load and csel, no branch.  The
+	# JIT reaches a kfunc through blr of a built address, so count calls:
+	# percpu_this keeps only its bpf_this_cpu_ptr() helper call.
+	calls percpu_this 1
+	no_call percpu_id
+	no_call percpu_per
+	has percpu_this percpu_this.mrs '^mrs x[0-9]+, tpidr_el[12]$'
+	has percpu_id percpu_id.mrs '^mrs x[0-9]+, sp_el0$'
+	has percpu_per percpu_per.csel '^csel x[0-9]+, x[0-9]+, xzr, (cc|lo)( |$)'
+	has kptr_read kptr_read.mrs '^mrs x[0-9]+, tpidr_el[12]$'
 	no_call iter_sum
 	one_op select_loop csel
 	one_op bextr_loop ubfx

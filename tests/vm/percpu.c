@@ -9,13 +9,9 @@
  *                                 back on each CPU through every way
  *        percpu call OBJ          plain kfunc calls: the pointer kfuncs
  *                                 are refused
- *
- * bpf_insn_cpu_id() and bpf_insn_per_cpu_ptr() have bodies only where
- * kernel addresses fit 32-bit BPF constants (x86-64, see module/percpu.c).
  */
 #define _GNU_SOURCE
 #include <sched.h>
-#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "common.h"
@@ -122,24 +118,11 @@ static int refused(const char *mode, const char *path)
 static int check(const char *mode, const char *path)
 {
 	static const char *const progs[] = { "percpu_this", "percpu_id", "percpu_per" };
-	struct utsname u;
 	int fails = 0;
 
-	uname(&u);
-	for (int i = 0; i < 3; i++) {
-		char name[96];
-
-		if (i && strcmp(u.machine, "x86_64")) {
-			snprintf(name, sizeof(name), "percpu.%s.%s", mode, progs[i]);
-			printf("TEST %s SKIP no body on %s: it needs kernel addresses as 32-bit constants\n",
-			       name, u.machine);
-			continue;
-		}
+	for (int i = 0; i < 3; i++)
 		fails += check_prog(mode, path, progs[i]);
-	}
-	if (!strcmp(u.machine, "x86_64"))
-		fails += refused(mode, path);
-	return fails;
+	return fails + refused(mode, path);
 }
 
 /* the per-CPU kptr tests: write through one way, read through all */
@@ -295,15 +278,8 @@ static int kptr(const char *mode, const char *path)
 	int ncpus = libbpf_num_possible_cpus(), online = sysconf(_SC_NPROCESSORS_ONLN);
 	struct bpf_object *a, *b = NULL;
 	int fails = 0, fd;
-	struct utsname u;
 	char name[96];
 
-	uname(&u);
-	if (strcmp(u.machine, "x86_64")) {
-		printf("TEST percpu.%s.kptr SKIP no per_cpu_ptr and cpu_id bodies on %s\n",
-		       mode, u.machine);
-		return 0;
-	}
 	snprintf(name, sizeof(name), "percpu.%s.kptr.load", mode);
 	a = kptr_setup(mode, path, log, sizeof(log));
 	if (a)
