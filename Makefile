@@ -57,6 +57,8 @@ MODULE_SRC := Kbuild $(shell find module -name '*.[chS]' | sort)
 BPF_HDR := $(wildcard bpf/*.h bpf/tests/*.h bpf/examples/*.h bpf/bench/*.h)
 VM_HDR := $(wildcard tests/vm/*.h)
 KMOD_SRC := $(wildcard tests/kmod/*)
+KMODS := insn_bad_body insn_fuzz_body
+FUZZ_CORPUS := $(wildcard tests/fuzz/corpus/*.body)
 BPF_PROGS := $(patsubst %.c,%.o,$(notdir $(wildcard bpf/tests/*.bpf.c)))
 BPF_EXAMPLES := $(patsubst %.c,%.o,$(notdir $(wildcard bpf/examples/*.bpf.c)))
 BPF_BENCH := $(patsubst %.c,%.o,$(notdir $(wildcard bpf/bench/*.bpf.c)))
@@ -69,7 +71,7 @@ RESULTS := $(B)/results/lint.txt $(foreach a,$(ARCHES),$(B)/results/$(a)-kernel.
 RESULTS += $(B)/results/host-x86_64.txt $(B)/results/host-arm64.txt $(B)/results/dkms.txt \
 	$(B)/results/x86_64-stock-vm.txt $(B)/results/x86_64-bench.txt
 
-.PHONY: all check demo lint deps clean help fuzz check-series install-headers FORCE
+.PHONY: all check demo lint deps clean help fuzz fuzz-bodies check-series install-headers FORCE
 all: $(foreach a,$(ARCHES),$(B)/$(a)/initramfs.cpio.gz)
 
 check: $(RESULTS)
@@ -117,15 +119,17 @@ $(B)/$(1)/module/insn_kfuncs.ko: $(MODULE_SRC) $(B)/$(1)/kernel.key
 	$(Q)readelf -SW $$@ | grep -qw '\.BTF' || \
 		{ echo "error: $$@ has no .BTF section (kbuild skipped module BTF)"; exit 1; }
 
-# The test module that registers bad bodies needs the kernel's kfunc body
-# interface; on a kernel without it the file is empty and the guest skips.
-$(B)/$(1)/kmod/insn_bad_body.ko: $(KMOD_SRC) $(B)/$(1)/kernel.key
-	$(call msg,MODULE,$$@)
-	$(Q)rm -rf $$(@D) && mkdir -p $$(@D) && rsync -a tests/kmod/ $$(@D)/
+# The test modules that register bad and fuzzed bodies need the kernel's
+# kfunc body interface; on a kernel without it the files are empty and the
+# guest skips.
+$(KMODS:%=$(B)/$(1)/kmod/%.ko) &: $(KMOD_SRC) $(B)/$(1)/kernel.key
+	$(call msg,MODULE,$(KMODS:%=$(B)/$(1)/kmod/%.ko))
+	$(Q)rm -rf $(B)/$(1)/kmod && mkdir -p $(B)/$(1)/kmod && rsync -a tests/kmod/ $(B)/$(1)/kmod/
 	$(Q)if grep -q '^CONFIG_BPF_KFUNC_BODY=y' $(call kdir,$(1))/obj/.config; then \
-		$(MAKE) -C $(call kdir,$(1))/obj M=$(CURDIR)/$$(@D) \
+		$(MAKE) -C $(call kdir,$(1))/obj M=$(CURDIR)/$(B)/$(1)/kmod \
 		ARCH=$($(1)_karch) CROSS_COMPILE=$($(1)_cross) -j$(JOBS) modules \
-		$(call to_log,$(B)/$(1)/kmod.log); else : >$$@; fi
+		$(call to_log,$(B)/$(1)/kmod.log); \
+	else for m in $(KMODS); do : >$(B)/$(1)/kmod/$$$$m.ko; done; fi
 
 $(B)/$(1)/vmlinux.h: $(B)/$(1)/kernel.key $(B)/x86_64/kernel.key
 	$(call msg,GEN,$$@)
@@ -163,12 +167,15 @@ $(B)/$(1)/bin/%: tests/vm/%.c $(BPF_HDR) $(VM_HDR) $(B)/$(1)/kernel.key
 		-I$(call kdir,$(1))/src/tools/include/uapi \
 		$$< $(call kdir,$(1))/obj/libbpf/libbpf.a \
 		$($(1)_libdir) -lelf -lz -lzstd -o $$@
+# the validator fuzzer shares its request format with its test module
+$(B)/$(1)/bin/fuzz_body: tests/kmod/insn_fuzz_body.h
 
-$(1)_files := $(B)/$(1)/module/insn_kfuncs.ko $(B)/$(1)/kmod/insn_bad_body.ko \
+$(1)_files := $(B)/$(1)/module/insn_kfuncs.ko $(KMODS:%=$(B)/$(1)/kmod/%.ko) $(FUZZ_CORPUS) \
 	$(BPF_PROGS:%=$(B)/$(1)/bpf/%) $(LOADERS:%=$(B)/$(1)/bin/%) $($(1)_extra_files) \
 	$(BPF_EXAMPLES:%=$(B)/$(1)/bpf/examples/%) $(BPF_BENCH:%=$(B)/$(1)/bpf/bench/%)
 $(1)_map := insn/insn_kfuncs.ko=$(B)/$(1)/module/insn_kfuncs.ko $($(1)_extra_map) \
-	insn/insn_bad_body.ko=$(B)/$(1)/kmod/insn_bad_body.ko \
+	$(foreach m,$(KMODS),insn/$(m).ko=$(B)/$(1)/kmod/$(m).ko) \
+	$(foreach c,$(FUZZ_CORPUS),insn/fuzz/$(notdir $(c))=$(c)) \
 	$(foreach p,$(BPF_PROGS),insn/bpf/$(p)=$(B)/$(1)/bpf/$(p)) \
 	$(foreach p,$(BPF_EXAMPLES),insn/bpf/examples/$(p)=$(B)/$(1)/bpf/examples/$(p)) \
 	$(foreach p,$(BPF_BENCH),insn/bpf/bench/$(p)=$(B)/$(1)/bpf/bench/$(p)) \
@@ -344,14 +351,38 @@ $(B)/results/host-arm64.txt: $(B)/host/arm64/host_test FORCE
 		echo "TEST host.arm64 SKIP no qemu-aarch64-static" >$@; \
 	else $(call host_results,arm64,qemu-aarch64-static $< -n 0.5); fi
 
-# make fuzz [FUZZ_N=200] [SEED=n]: the host tier with FUZZ_N times the
-# inputs and register assignments, from a new seed unless SEED is given.
+# make fuzz [FUZZ_N=200] [FUZZ_BODIES=n] [SEED=n]: the host tier of both
+# arches with FUZZ_N times the inputs and register assignments (arm64 half
+# that: qemu-user), and the body validator fuzzer with FUZZ_BODIES requests
+# in the x86-64 guest (tests/guest/36-fuzz-body.sh), from a new seed unless
+# SEED is given.  make fuzz-bodies: the validator fuzzer alone.
 FUZZ_N ?= 100
-fuzz: $(B)/host/x86_64/host_test
+FUZZ_BODIES ?= 50000
+FUZZ_SEED := $(or $(SEED),$(shell od -An -N8 -tu8 /dev/urandom | tr -d ' '))
+FUZZ_LOGS := $(B)/host/fuzz-x86_64.log $(B)/host/fuzz-arm64.log $(B)/x86_64/fuzz-bodies.txt
+fuzz: $(B)/host/x86_64/host_test $(B)/host/arm64/host_test fuzz-bodies
 	$(call msg,FUZZ,host tier x $(FUZZ_N) (log: $(B)/host/fuzz-x86_64.log))
-	$(Q)$< -n $(FUZZ_N) -s $${SEED:-$$(od -An -N8 -tu8 /dev/urandom)} \
-		>$(B)/host/fuzz-x86_64.log 2>&1; grep '^#' $(B)/host/fuzz-x86_64.log | sed 's/^#/ /'; \
-	tools/summary.sh $(B)/host/fuzz-x86_64.log
+	$(Q)$< -n $(FUZZ_N) -s $(FUZZ_SEED) \
+		>$(B)/host/fuzz-x86_64.log 2>&1; grep '^#' $(B)/host/fuzz-x86_64.log | sed 's/^#/ /'
+	$(call msg,FUZZ,arm64 host tier x $(FUZZ_N)/2 (log: $(B)/host/fuzz-arm64.log))
+	$(Q)if [ -s $(B)/host/arm64/host_test.err ] || ! command -v qemu-aarch64-static >/dev/null; then \
+		echo "TEST host.arm64 SKIP cannot build or run it (see make check)"; \
+	else qemu-aarch64-static $(B)/host/arm64/host_test -n $$(awk 'BEGIN { print $(FUZZ_N) / 2 }') \
+		-s $(FUZZ_SEED) 2>&1; fi >$(B)/host/fuzz-arm64.log; \
+	grep '^#' $(B)/host/fuzz-arm64.log | sed 's/^#/ /'
+	$(Q)tools/summary.sh $(FUZZ_LOGS)
+
+# about 400 requests a second under TCG: the timeout leaves four times that
+fuzz-bodies: $(B)/x86_64/initramfs.cpio.gz
+	$(call msg,FUZZ,body validator x $(FUZZ_BODIES) in the x86_64 guest (log: $(B)/x86_64/fuzz-bodies.log))
+	$(Q)VM_TIMEOUT=$$(( $(FUZZ_BODIES) / 100 + 120 )) tools/vm-run.sh x86_64 \
+		$(call kdir,x86_64)/obj/$(x86_64_image) $< $(B)/x86_64/fuzz-bodies.log \
+		insn.run=36-fuzz-body insn.fuzz_n=$(FUZZ_BODIES) insn.fuzz_seed=$(FUZZ_SEED) \
+		2>$(B)/x86_64/fuzz-bodies.status; rc=$$?; \
+	{ tr -d '\r' <$(B)/x86_64/fuzz-bodies.log | sed -n 's/^\(TEST\|STAT\|#\) /&/p'; \
+	  [ $$rc = 0 ] || echo "TEST x86_64/fuzz-bodies.vm FAIL $$(tail -n1 $(B)/x86_64/fuzz-bodies.status)"; \
+	} >$(B)/x86_64/fuzz-bodies.txt; grep '^\(#\|STAT\)' $(B)/x86_64/fuzz-bodies.txt | sed 's/^/  /'
+	$(if $(filter fuzz,$(MAKECMDGOALS)),,$(Q)tools/summary.sh $(B)/x86_64/fuzz-bodies.txt)
 
 # The header for BPF programs, where a BPF build finds <bpf/insn_kfuncs.h>.
 PREFIX ?= /usr/local
