@@ -69,7 +69,7 @@ LINT_FILES := $(shell find module tests/kmod -name '*.[ch]' | sort) $(wildcard p
 RESULTS := $(B)/results/lint.txt $(foreach a,$(ARCHES),$(B)/results/$(a)-kernel.txt \
 	$(B)/results/$(a)-vm.txt $(B)/results/$(a)-jit.txt $(B)/results/$(a)-shapes.txt)
 RESULTS += $(B)/results/host-x86_64.txt $(B)/results/host-arm64.txt $(B)/results/dkms.txt \
-	$(B)/results/x86_64-stock-vm.txt $(B)/results/x86_64-bench.txt
+	$(B)/results/x86_64-stock-vm.txt $(B)/results/x86_64-bench.txt $(B)/results/arm64-bench.txt
 
 .PHONY: all check demo lint deps clean help fuzz fuzz-bodies check-series install-headers FORCE
 all: $(foreach a,$(ARCHES),$(B)/$(a)/initramfs.cpio.gz)
@@ -431,11 +431,30 @@ $(B)/replay/replay: $(REPLAY_SRC) $(REPLAY_KFUNCS) $(HOST_HDR) $(MODULE_SRC) \
 	$(Q)gcc -O2 -g -Wall -Wextra -Wno-unused-parameter -Ibpf/bench -o $@ $(filter %.c,$(REPLAY_SRC)) $(@D)/kfuncs.o
 
 # The guest's run; its status lands in bench.status (vm-run.sh's last word).
-$(B)/x86_64/bench.log: $(B)/x86_64/initramfs.cpio.gz
-	$(call msg,BENCH,booting the patched x86_64 guest (log: $@))
-	$(Q)tools/vm-run.sh x86_64 $(call kdir,x86_64)/obj/$(x86_64_image) $< $@.tmp insn.run=bench \
-		2>$(B)/x86_64/bench.status; echo $$? >>$(B)/x86_64/bench.status
-	$(Q)tr -d '\r' <$@.tmp >$@ && rm -f $@.tmp
+define bench_log
+$(B)/$(1)/bench.log: $(B)/$(1)/initramfs.cpio.gz
+	$$(call msg,BENCH,booting the patched $(1) guest (log: $$@))
+	$(Q)tools/vm-run.sh $(1) $(call kdir,$(1))/obj/$($(1)_image) $$< $$@.tmp insn.run=bench \
+		2>$(B)/$(1)/bench.status; echo $$$$? >>$(B)/$(1)/bench.status
+	$(Q)tr -d '\r' <$$@.tmp >$$@ && rm -f $$@.tmp
+endef
+$(foreach a,$(ARCHES),$(eval $(call bench_log,$(a))))
+
+# arm64: no arm64 CPU here to time on; the guest's results must equal the
+# x86-64 guest's, and the static figures go beside the x86-64 ones.
+$(B)/results/arm64-bench.txt: $(B)/arm64/bench.log $(B)/x86_64/bench.log \
+		tools/replay/arm64-figures.sh
+	$(call msg,BENCH,arm64 results against x86-64 and static figures)
+	$(Q)mkdir -p $(@D)
+	$(Q){ sed -n 's|^TEST |TEST arm64-bench/|p' $<; \
+	  case $$(tail -n1 $(B)/arm64/bench.status) in \
+	  0) echo "TEST arm64-bench/vm PASS";; \
+	  *) echo "TEST arm64-bench/vm FAIL $$(tail -n2 $(B)/arm64/bench.status | head -n1)";; \
+	  esac; \
+	  tools/jit-disasm.sh arm64 $< $(B)/arm64/bench-jit | sed 's|^TEST |TEST arm64-bench/|'; \
+	  tools/replay/arm64-figures.sh $< $(B)/arm64/bench-jit $(B)/x86_64/bench.log | \
+		sed 's|^TEST |TEST arm64-bench/|'; \
+	} >$@
 
 # In make check: the guest loads every variant, the images disassemble,
 # and each replayed image (and each C version) returns what the guest's
@@ -456,7 +475,7 @@ $(B)/results/x86_64-bench.txt: $(B)/x86_64/bench.log $(B)/replay/replay
 
 # make bench [BENCH_ROUNDS=300]: the timing, after the checks above pass.
 BENCH_ROUNDS ?= 300
-bench: $(B)/results/x86_64-bench.txt
+bench: $(B)/results/x86_64-bench.txt $(B)/results/arm64-bench.txt
 	$(Q)! grep ' FAIL' $< || { echo "bench: the checks above failed"; exit 1; }
 	$(call msg,REPLAY,$(BENCH_ROUNDS) rounds on $(shell sed -n 's/^model name\t: //p' /proc/cpuinfo | head -n1) -> $(BENCH_OUT)/)
 	$(Q)mkdir -p $(BENCH_OUT)
@@ -467,3 +486,7 @@ bench: $(B)/results/x86_64-bench.txt
 		cat $(call kdir,x86_64)/obj/include/config/kernel.release) replayed on \
 		$(shell sed -n 's/^model name\t: //p' /proc/cpuinfo | head -n1)'" tools/replay/bench.gp
 	$(call msg,PLOT,$(BENCH_OUT)/bench.png)
+	$(Q)! grep ' FAIL' $(B)/results/arm64-bench.txt || { echo "bench: arm64 checks failed"; exit 1; }
+	$(call msg,ARM64,static figures of the arm64 guest's JIT images (no arm64 CPU to time on))
+	$(Q)tools/replay/arm64-figures.sh $(B)/arm64/bench.log $(B)/arm64/bench-jit \
+		$(B)/x86_64/bench.log --table | tee $(BENCH_OUT)/bench-arm64.txt

@@ -110,7 +110,10 @@ static long member_off(const struct btf *btf, __u32 id, const char *m)
 static int print_layouts(void)
 {
 	static const char *const want[][2] = {
-		{ "rq", "cpu" }, { "pcpu_hot", "cpu_number" },
+		{ "rq", "cpu" },
+#ifdef __x86_64__
+		{ "pcpu_hot", "cpu_number" },	/* x86's CPU number */
+#endif
 	};
 	struct btf *btf = btf__load_vmlinux_btf();
 	int err = 0;
