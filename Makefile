@@ -70,6 +70,8 @@ RESULTS := $(B)/results/lint.txt $(foreach a,$(ARCHES),$(B)/results/$(a)-kernel.
 	$(B)/results/$(a)-vm.txt $(B)/results/$(a)-jit.txt $(B)/results/$(a)-shapes.txt)
 RESULTS += $(B)/results/host-x86_64.txt $(B)/results/host-arm64.txt $(B)/results/dkms.txt \
 	$(B)/results/x86_64-stock-vm.txt $(B)/results/x86_64-bench.txt $(B)/results/arm64-bench.txt
+RESULTS += $(B)/results/x86_64-stock-verifier.txt $(B)/results/x86_64-verifier.txt \
+	$(B)/results/arm64-verifier.txt
 
 .PHONY: all check demo lint deps clean help fuzz fuzz-bodies check-series install-headers FORCE
 all: $(foreach a,$(ARCHES),$(B)/$(a)/initramfs.cpio.gz)
@@ -264,6 +266,82 @@ $(B)/results/x86_64-stock-vm.txt: $(B)/x86_64-stock/initramfs.cpio.gz FORCE
 	  77) echo "TEST x86_64-stock/vm SKIP $$why";; \
 	  *) echo "TEST x86_64-stock/vm FAIL $$why";; \
 	  esac; } >$@
+
+# The kernel's own verifier tests (tools/test-verifier.sh,
+# tests/guest/verifier.sh): test_verifier of the 6.12 tree, one binary per
+# arch (the series leaves its sources alone; the build checks that), and
+# bpf_testmod.ko per kernel, in boots of their own: x86-64 stock, x86-64
+# patched without and with insn_kfuncs.ko, arm64 patched without and with.
+# Every test must have the same verdict in every run.  The boots take
+# minutes under TCG, so a result is remade only when what it tests changed;
+# one with a failure is dated back, so the next make check runs it again.
+TV := $(B)/verifier
+VERIFIER_TIMEOUT ?= 900
+tv_arch_x86_64 := x86_64
+tv_arch_x86_64-stock := x86_64
+tv_arch_arm64 := arm64
+tv_kdir_x86_64 := $(call kdir,x86_64)
+tv_kdir_x86_64-stock := $(SK)
+tv_kdir_arm64 := $(call kdir,arm64)
+tv_redo = if grep -q '^TEST [^ ]* FAIL' $@; then touch -d @0 $@; fi
+
+$(TV)/x86_64/test_verifier: tools/test-verifier.sh $(B)/x86_64/kernel.key \
+		$(B)/x86_64-stock/kernel.key
+$(TV)/arm64/test_verifier: tools/test-verifier.sh $(B)/arm64/kernel.key
+$(TV)/%/test_verifier:
+	$(call msg,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)tools/test-verifier.sh build $* $(tv_kdir_$*) $@ \
+		$(if $(filter x86_64,$*),$(SK)/src) $(call to_log,$(@D)/build.log)
+
+$(TV)/%/bpf_testmod.ko: tools/test-verifier.sh $(B)/%/kernel.key
+	$(call msg,MODULE,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)JOBS=$(JOBS) tools/test-verifier.sh testmod $(tv_arch_$*) $(tv_kdir_$*) $@ \
+		$(call to_log,$(@D)/testmod.log)
+
+# $(1): boot (x86_64, x86_64-stock, arm64)
+tv_files = tests/guest/verifier.sh $(TV)/$(tv_arch_$(1))/test_verifier \
+	$(TV)/$(1)/bpf_testmod.ko $(if $(filter-out x86_64-stock,$(1)),$(B)/$(1)/module/insn_kfuncs.ko)
+tv_map = insn/tests/verifier.sh=tests/guest/verifier.sh \
+	insn/verifier/test_verifier=$(TV)/$(tv_arch_$(1))/test_verifier \
+	insn/verifier/bpf_testmod.ko=$(TV)/$(1)/bpf_testmod.ko \
+	$(if $(filter-out x86_64-stock,$(1)),insn/insn_kfuncs.ko=$(B)/$(1)/module/insn_kfuncs.ko)
+
+$(foreach t,x86_64 x86_64-stock arm64,$(eval $(TV)/$(t)/initramfs.cpio.gz: $(call tv_files,$(t))))
+$(TV)/%/initramfs.cpio.gz: tools/mkinitramfs.sh tools/guest-init
+	$(call msg,CPIO,$@)
+	$(Q)tools/mkinitramfs.sh $@ $($(tv_arch_$*)_busybox) \
+		$(tv_kdir_$*)/obj/usr/gen_init_cpio $(call tv_map,$*)
+
+# $(1): boot; a guest run of test_verifier (tests/guest/verifier.sh)
+tv_boot = VM_TIMEOUT=$(VERIFIER_TIMEOUT) tools/test-verifier.sh boot $(tv_arch_$(1)) \
+	$(tv_kdir_$(1))/obj/$($(tv_arch_$(1))_image) $(TV)/$(1)/initramfs.cpio.gz \
+	$(TV)/$(1)/vm.log 2>/dev/null
+
+$(B)/results/x86_64-stock-verifier.txt: $(TV)/x86_64-stock/initramfs.cpio.gz \
+		$(B)/x86_64-stock/kernel.key tools/test-verifier.sh tools/vm-run.sh
+	$(call msg,VM,test_verifier on Linux 6.12 without the series (log: $(TV)/x86_64-stock/vm.log))
+	$(Q)mkdir -p $(@D)
+	$(Q)$(call tv_boot,x86_64-stock); tools/test-verifier.sh compare x86_64 \
+		$(TV)/x86_64 stock=$(TV)/x86_64-stock/vm.log:plain >$@
+	$(Q)$(tv_redo)
+
+$(B)/results/x86_64-verifier.txt: $(TV)/x86_64/initramfs.cpio.gz $(B)/x86_64/kernel.key \
+		$(B)/results/x86_64-stock-verifier.txt
+	$(call msg,VM,test_verifier with the series: without and with the module (log: $(TV)/x86_64/vm.log))
+	$(Q)$(call tv_boot,x86_64); tools/test-verifier.sh compare x86_64 $(TV)/x86_64 \
+		--base stock=$(TV)/x86_64-stock/vm.log:plain patched=$(TV)/x86_64/vm.log:plain \
+		patched+module=$(TV)/x86_64/vm.log:module >$@
+	$(Q)$(tv_redo)
+
+$(B)/results/arm64-verifier.txt: $(TV)/arm64/initramfs.cpio.gz $(B)/arm64/kernel.key \
+		tools/test-verifier.sh tools/vm-run.sh
+	$(call msg,VM,arm64 test_verifier with the series: without and with the module (log: $(TV)/arm64/vm.log))
+	$(Q)mkdir -p $(@D)
+	$(Q)$(call tv_boot,arm64); tools/test-verifier.sh compare arm64 $(TV)/arm64 \
+		patched=$(TV)/arm64/vm.log:plain patched+module=$(TV)/arm64/vm.log:module >$@
+	$(Q)$(tv_redo)
 
 # DKMS refuses a kernel without module BTF, saying why.
 $(B)/results/dkms.txt: dkms.conf tools/dkms-build.sh $(B)/x86_64/kernel.key
