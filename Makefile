@@ -371,7 +371,7 @@ $(B)/results/lint.txt: $(B)/x86_64/kernel.key FORCE
 # macros, the ABI header and the iterator kfuncs from the kernel tree.
 # Families whose code needs a running kernel are skipped with a reason.
 HOST_SKIP := percpu
-HOST_SKIP_WHY := per-CPU code reads %gs and kernel symbols (nr_cpu_ids, __per_cpu_offset); tested in the guests
+HOST_SKIP_WHY := per-CPU code reads %gs, or tpidr_el1 and sp_el0 (EL1 registers), and kernel symbols (nr_cpu_ids, __per_cpu_offset); tested in the guests
 HOST_FAMILIES := $(shell sed -n 's/^extern const struct bpf_kfunc_body insn_\(.*\)_table\[\];/\1/p' module/insn_kfuncs.h)
 HOST_HDR := $(wildcard tests/host/*.h tests/host/shim/*.h tests/host/shim/*/*.h)
 x86_64_host_src := $(filter-out $(HOST_SKIP:%=module/%.c),$(HOST_FAMILIES:%=module/%.c)) \
@@ -474,7 +474,8 @@ install-headers:
 
 # Every prefix of the series builds (slow: not part of make check).
 check-series: deps
-	$(Q)tools/check-series.sh
+	$(Q)tools/check-series.sh x86_64
+	$(Q)tools/check-series.sh arm64
 
 lint: $(B)/x86_64/kernel.key
 	$(Q)tools/lint.sh $(CHECKPATCH) $(LINT_FILES)
