@@ -206,16 +206,16 @@ static __s16 rnd_off(int at, int len)
 	return (__s16)rnd();
 }
 
+/* (one statement per draw: the same seed gives the same bodies on any arch) */
 static struct bpf_insn rnd_insn(int at, int len)
 {
-	struct bpf_insn in = {
-		.code = chance(85) ? codes[pick(sizeof(codes))] : (__u8)rnd(),
-		.dst_reg = rnd_reg(),
-		.src_reg = chance(60) ? 0 : rnd_reg(),
-		.off = chance(60) ? 0 : rnd_off(at, len),
-		.imm = chance(40) ? 0 : rnd_imm(),
-	};
+	struct bpf_insn in;
 
+	in.code = chance(85) ? codes[pick(sizeof(codes))] : (__u8)rnd();
+	in.dst_reg = rnd_reg();
+	in.src_reg = chance(60) ? 0 : rnd_reg();
+	in.off = chance(60) ? 0 : rnd_off(at, len);
+	in.imm = chance(40) ? 0 : rnd_imm();
 	return in;
 }
 
@@ -227,7 +227,9 @@ static struct bpf_insn valid_alu(void)
 		BPF_NEG, BPF_MOD, BPF_XOR, BPF_MOV, BPF_ARSH, BPF_END,
 	};
 	int op = ops[pick(sizeof(ops))], is64 = chance(60), x = chance(50);
-	struct bpf_insn in = { .dst_reg = pick(6) };
+	struct bpf_insn in = { 0 };
+
+	in.dst_reg = pick(6);
 
 	if (op == BPF_NEG)
 		x = 0;
@@ -268,24 +270,25 @@ static void build_valid(struct insn_fuzz_body *b)
 	for (i = 1; i < len; i++) {
 		int p = pick(100), base = chance(30) ? BPF_REG_10 : 1 + pick(5);
 		int off = base == BPF_REG_10 ? -8 * (1 + pick(8)) : 8 * pick(4);
-		int size = pick(4) << 3, x = chance(50);
+		int size = pick(4) << 3, x = chance(50), r1 = pick(6), r2 = pick(6);
+		int cls = chance(50) ? BPF_JMP : BPF_JMP32, op = 0x10 * (1 + pick(6));
+		int to = pick(len - i), imm = rnd_imm();
 
 		if (p < 55)
 			b->insns[i] = valid_alu();
 		else if (p < 65)
-			b->insns[i] = insn(BPF_LDX | BPF_MEM | size, pick(6), base, off, 0);
+			b->insns[i] = insn(BPF_LDX | BPF_MEM | size, r1, base, off, 0);
 		else if (p < 75)
-			b->insns[i] = insn(BPF_STX | BPF_MEM | size, base, pick(6), off, 0);
+			b->insns[i] = insn(BPF_STX | BPF_MEM | size, base, r1, off, 0);
 		else if (p < 80)
-			b->insns[i] = insn(BPF_ST | BPF_MEM | size, base, 0, off, rnd_imm());
+			b->insns[i] = insn(BPF_ST | BPF_MEM | size, base, 0, off, imm);
 		else if (p < 83 && b->mode == BODY_AFTER)
-			b->insns[i] = insn(BPF_ALU64 | BPF_MOV | BPF_X, pick(6), pick(6),
+			b->insns[i] = insn(BPF_ALU64 | BPF_MOV | BPF_X, r1, r2,
 					   BODY_ADDR_PERCPU, 0);
-		else		/* JEQ..JSGT, forward within the body */
-			b->insns[i] = insn((chance(50) ? BPF_JMP : BPF_JMP32) |
-					   0x10 * (1 + pick(6)) | (x ? BPF_X : BPF_K),
-					   pick(6), x ? pick(6) : 0, pick(len - i),
-					   x ? 0 : rnd_imm());
+		else if (x)	/* JEQ..JSGT, forward within the body */
+			b->insns[i] = insn(cls | op | BPF_X, r1, r2, to, 0);
+		else
+			b->insns[i] = insn(cls | op | BPF_K, r1, 0, to, imm);
 	}
 }
 
