@@ -1,10 +1,11 @@
 #!/bin/bash
 # Build a test kernel, libbpf and bpftool from Debian's linux-source-6.12.
 #
-# usage: build-kernel.sh ARCH FLAVOR
+# usage: build-kernel.sh [--cached] ARCH FLAVOR
 #   ARCH    x86_64 | arm64
 #   FLAVOR  patched (patches/*.patch) | stock (no patches) | debug (patched
 #           plus tools/configs/debug.config)
+#   --cached  build nothing: exit 0 if the kernel is cached, 1 if not
 #
 # Everything lands in $INSN_CACHE/kernel/ARCH-FLAVOR (default cache
 # ~/.cache/insn-kfuncs).  The build is keyed by a hash of everything it is
@@ -15,6 +16,8 @@
 # Prints the build directory on stdout as its last line.
 set -euo pipefail
 
+query=0
+[ "${1:-}" = --cached ] && { query=1; shift; }
 arch=${1:?arch}
 flavor=${2:?flavor}
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -68,6 +71,7 @@ if [ -f "$dir/key" ] && [ "$(cat "$dir/key")" = "$key" ] && [ -f "$dir/obj/$imag
 	echo "$dir"
 	exit 0
 fi
+[ $query = 0 ] || { say "KERNEL  $arch-$flavor not cached ($key)"; exit 1; }
 
 mkdir -p "$dir" "$cache/src"
 log=$dir/build.log
