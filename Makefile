@@ -571,6 +571,6 @@ bench: $(B)/results/x86_64-bench.txt $(B)/results/arm64-bench.txt
 		$(shell sed -n 's/^model name\t: //p' /proc/cpuinfo | head -n1)'" tools/replay/bench.gp
 	$(call msg,PLOT,$(BENCH_OUT)/bench.png)
 	$(Q)! grep ' FAIL' $(B)/results/arm64-bench.txt || { echo "bench: arm64 checks failed"; exit 1; }
-	$(call msg,ARM64,static figures of the arm64 guest's JIT images (no arm64 CPU to time on))
+	$(call msg,ARM64,static figures of the arm64 JIT images (no arm64 CPU to time on))
 	$(Q)tools/replay/arm64-figures.sh $(B)/arm64/bench.log $(B)/arm64/bench-jit \
 		$(B)/x86_64/bench.log --table | tee $(BENCH_OUT)/bench-arm64.txt
