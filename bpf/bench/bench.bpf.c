@@ -176,6 +176,32 @@ int for_kfunc(struct xdp_md *ctx)
 }
 
 /*
+ * bpf_loop(), for seed 000's table: the same step in a callback, which
+ * 6.12 inlines as a loop calling the callback as a subprogram.
+ */
+struct loop_ctx {
+	__u64 acc;
+};
+
+static long loop_step(__u64 i, void *data)
+{
+	struct loop_ctx *c = data;
+
+	c->acc = (c->acc ^ i) + 1;
+	return 0;
+}
+
+SEC("xdp")
+int bpf_loop_idiom(struct xdp_md *ctx)
+{
+	BENCH_PKT(ctx, seed, b);
+	struct loop_ctx c = { .acc = seed };
+
+	bpf_loop(BENCH_N, loop_step, &c, 0);
+	return BENCH_FOLD(c.acc);
+}
+
+/*
  * Per-CPU counters (the shape of seed 003): a global array indexed by the
  * CPU id, a PERCPU_ARRAY lookup, each incremented BENCH_N times; each
  * returns how far its counter moved.  The CPU id comes from the helper

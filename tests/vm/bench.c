@@ -11,6 +11,8 @@
  *                                  k-th map address the program loads
  *                                  (src: BPF_PSEUDO_MAP_FD or _VALUE)
  *   BKERN key value                struct layouts the C versions need
+ *   BFUNC name i addr len          each function of a program with
+ *                                  subprograms (the image is all of them)
  *   JIT ... / JIT-END name len addr   the image (tests/vm/common.h)
  *
  * usage: bench VARIANT OBJ
@@ -81,6 +83,34 @@ static int print_maps(const char *name, int fd)
 	}
 	free(insn);
 	return err;
+}
+
+/* where each function of @fd's image lives, if it has more than one */
+static int print_funcs(const char *name, int fd)
+{
+	struct bpf_prog_info info = {};
+	__u32 len = sizeof(info), n;
+	__u64 addr[16];
+	__u32 flen[16];
+
+	if (bpf_prog_get_info_by_fd(fd, &info, &len))
+		return -errno;
+	n = info.nr_jited_ksyms;
+	if (n < 2)
+		return 0;
+	if (n > 16 || info.nr_jited_func_lens != n)
+		return -E2BIG;
+	memset(&info, 0, sizeof(info));
+	info.nr_jited_ksyms = n;
+	info.jited_ksyms = (__u64)(unsigned long)addr;
+	info.nr_jited_func_lens = n;
+	info.jited_func_lens = (__u64)(unsigned long)flen;
+	len = sizeof(info);
+	if (bpf_prog_get_info_by_fd(fd, &info, &len))
+		return -errno;
+	for (__u32 i = 0; i < n; i++)
+		printf("BFUNC %s %u 0x%llx %u\n", name, i, (unsigned long long)addr[i], flen[i]);
+	return 0;
 }
 
 /* byte offset of member @m in struct @s, searching anonymous members */
@@ -176,6 +206,7 @@ static int bench_prog(const char *path, const char *prog, const char *variant)
 	else
 		err = 1;
 	err |= print_maps(name, fd) != 0;
+	err |= print_funcs(name, fd) != 0;
 	err |= dump_jit(name, fd) != 0;
 	bpf_object__close(obj);
 	test_line(name, !err, "%s", err ? "test run, map list or JIT image failed" : "");

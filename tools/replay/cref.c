@@ -83,6 +83,16 @@ static uint64_t c_for(const struct replay_ctx *ctx)
 	return BENCH_FOLD(acc);
 }
 
+static uint64_t c_bpf_loop(const struct replay_ctx *ctx)
+{
+	PKT(ctx, acc, b);
+
+	(void)b;
+	for (uint64_t i = 0; i < BENCH_N; i++)
+		acc = (acc ^ i) + 1;
+	return BENCH_FOLD(acc);
+}
+
 /* struct counter of bench.bpf.c: a cache line */
 struct counter {
 	uint64_t n;
@@ -146,6 +156,7 @@ static const struct {
 	{ "load_be", c_load_be },
 	{ "select", c_select },
 	{ "for", c_for },
+	{ "bpf_loop", c_bpf_loop },
 	{ "glob_arr_inc", c_glob_arr_inc },
 	{ "arr_inc", c_arr_inc },
 	{ "this_cpu", c_this_cpu },

@@ -45,6 +45,7 @@
 
 #define MAX_IMAGES	64
 #define MAX_MAPS	8
+#define MAX_FUNCS	8
 #define MAX_KSYMS	256
 #define TRAMP_SIZE	13	/* movabs $target, %r11; jmp *%r11 */
 
@@ -66,6 +67,10 @@ struct image {
 	int nmaps;
 	uint64_t kaddr;
 	size_t len;
+	/* its functions (one unless it has subprograms): address, length */
+	int nfunc;
+	uint64_t fkaddr[MAX_FUNCS];
+	size_t flen[MAX_FUNCS], foff[MAX_FUNCS];
 	unsigned char *code;		/* executable copy */
 	int loop_insns, loop_bytes;	/* static size of the loop */
 };
@@ -172,6 +177,20 @@ static void read_guest_log(const char *path)
 			if (k != im->nmaps || k >= MAX_MAPS)
 				die("%s: map %d out of order", name, k);
 			im->maps[im->nmaps++] = m;
+		} else if (!strncmp(line, "BFUNC ", 6)) {
+			unsigned long long fa;
+			size_t fl;
+			int k;
+
+			if (sscanf(line, "BFUNC %63s %d %llx %zu", name, &k, &fa, &fl) != 4)
+				die("bad line: %s", line);
+			im = image_by_name(name, 1);
+			if (k != im->nfunc || k >= MAX_FUNCS)
+				die("%s: function %d out of order", name, k);
+			im->foff[k] = k ? im->foff[k - 1] + im->flen[k - 1] : 0;
+			im->fkaddr[k] = fa;
+			im->flen[k] = fl;
+			im->nfunc++;
 		} else if (sscanf(line, "BKERN %63s %ld", a, &off) == 2) {
 			if (off < 0)
 				die("guest found no %s", a);
@@ -281,9 +300,22 @@ static void note_loop(struct image *im, uint64_t at, uint64_t target,
 	}
 }
 
+/* objdump of function @f of @im, at its kernel address */
+static void disasm_cmd(char *cmd, size_t size, const struct image *im, int f,
+		       const char *jitdir)
+{
+	snprintf(cmd, size,
+		 "objdump -D -b binary -m i386:x86-64 --insn-width=16 --adjust-vma=0x%llx "
+		 "--start-address=0x%llx --stop-address=0x%llx %s/%s.bin",
+		 (unsigned long long)(im->fkaddr[f] - im->foff[f]),
+		 (unsigned long long)im->fkaddr[f],
+		 (unsigned long long)(im->fkaddr[f] + im->flen[f]), jitdir, im->name);
+}
+
 /*
  * Disassemble @im at its kernel address, copy it into executable memory
- * and relink it.
+ * and relink it: calls between its functions to where they are placed,
+ * calls out of it through trampolines.
  */
 static void relink(struct image *im, const char *jitdir)
 {
@@ -304,70 +336,81 @@ static void relink(struct image *im, const char *jitdir)
 	fclose(p);
 	tramp = im->code + im->len;
 
-	snprintf(cmd, sizeof(cmd),
-		 "objdump -D -b binary -m i386:x86-64 --insn-width=16 --adjust-vma=0x%llx %s/%s.bin",
-		 (unsigned long long)im->kaddr, jitdir, im->name);
-	p = popen(cmd, "r");
-	if (!p)
-		die("%s: %s", cmd, strerror(errno));
-	while (fgets(line, sizeof(line), p)) {
-		unsigned long long a, t;
-		char bytes[128], text[256];
-		size_t n, at;
+	/* each function at its own kernel address */
+	for (int f = 0; f < im->nfunc; f++) {
+		disasm_cmd(cmd, sizeof(cmd), im, f, jitdir);
+		p = popen(cmd, "r");
+		if (!p)
+			die("%s: %s", cmd, strerror(errno));
+		while (fgets(line, sizeof(line), p)) {
+			unsigned long long a, t;
+			char bytes[128], text[256];
+			size_t n, at;
+			int j;
 
-		if (sscanf(line, " %llx:\t%127[0-9a-f ]\t%255[^\n]", &a, bytes, text) != 3)
-			continue;
-		n = nbytes(bytes);
-		at = a - im->kaddr;
-		if (at + n > im->len)
-			die("%s: disassembly past the image", im->name);
-		im->loop_insns++;	/* counted over the loop below */
-		if (strstr(text, "(%rip)"))
-			die("%s+%zx: rip-relative operand: %s", im->name, at, text);
-		if ((!strncmp(text, "call", 4) || text[0] == 'j') &&
-		    sscanf(strchr(text, ' ') ? strchr(text, ' ') : "", " 0x%llx", &t) == 1) {
-			int32_t rel;
-
-			memcpy(&rel, im->code + at + n - 4, 4);
-			note_loop(im, a, t, &lo, &hi);
-			if (t >= im->kaddr && t < im->kaddr + im->len)
+			if (sscanf(line, " %llx:\t%127[0-9a-f ]\t%255[^\n]", &a, bytes, text) != 3)
 				continue;
-			if (n < 5 || a + n + rel != t)
-				die("%s+%zx: out-of-image branch without rel32: %s",
-				    im->name, at, text);
-			{
-				const char *sym = ksym_name(t);
-				void *fn = sym ? kstub_lookup(sym) : NULL;
-				unsigned char *tr = tramp + ntramp++ * TRAMP_SIZE;
+			n = nbytes(bytes);
+			at = im->foff[f] + (a - im->fkaddr[f]);
+			if (a < im->fkaddr[f] || at + n > im->foff[f] + im->flen[f])
+				die("%s: disassembly past function %d", im->name, f);
+			im->loop_insns++;	/* counted over the loop below */
+			if (strstr(text, "(%rip)"))
+				die("%s+%zx: rip-relative operand: %s", im->name, at, text);
+			if ((!strncmp(text, "call", 4) || text[0] == 'j') &&
+			    sscanf(strchr(text, ' ') ? strchr(text, ' ') : "", " 0x%llx", &t) == 1) {
+				int32_t rel;
 
-				if (!fn)
-					die("%s+%zx: call to %s (0x%llx) has no user-space version",
-					    im->name, at, sym ? sym : "an unlisted address", t);
-				if (ntramp > 64)
-					die("%s: too many calls out", im->name);
-				tr[0] = 0x49; tr[1] = 0xbb;		/* movabs $fn, %r11 */
-				put64(tr + 2, (uintptr_t)fn);
-				tr[10] = 0x41; tr[11] = 0xff; tr[12] = 0xe3;	/* jmp *%r11 */
-				put32(im->code + at + n - 4,
-				      (uint32_t)(tr - (im->code + at + n)));
-			}
-		} else if (!strncmp(text, "movabs $0x", 10) &&
-			   sscanf(text + 7, "$0x%llx", &t) == 1) {
-			/* the kernel half, with 4- or 5-level page tables */
-			if (t >= 0xff00000000000000ull) {
-				if (nmov >= im->nmaps)
-					die("%s+%zx: kernel address 0x%llx is not a map the guest listed",
-					    im->name, at, t);
-				put64(im->code + at + n - 8, map_buffer(im, &im->maps[nmov++]));
-			} else if ((t >= 0x7fffffff0000ull && t < 0x800000100000ull) ||
-				   (t >= 0xfffffffffff0000ull && t < 0x100000000100000ull)) {
-				/* BPF_PROBE_MEM loads only above TASK_SIZE_MAX */
-				put64(im->code + at + n - 8, 0);
+				memcpy(&rel, im->code + at + n - 4, 4);
+				if (!f)
+					note_loop(im, a, t, &lo, &hi);
+				for (j = 0; j < im->nfunc; j++)
+					if (t >= im->fkaddr[j] && t < im->fkaddr[j] + im->flen[j])
+						break;
+				if (j == f)
+					continue;
+				if (n < 5 || a + n + rel != t)
+					die("%s+%zx: out-of-function branch without rel32: %s",
+					    im->name, at, text);
+				if (j < im->nfunc) {
+					/* a call of a subprogram: where we placed it */
+					put32(im->code + at + n - 4,
+					      (uint32_t)(im->code + im->foff[j] + (t - im->fkaddr[j]) -
+							 (im->code + at + n)));
+				} else {
+					const char *sym = ksym_name(t);
+					void *fn = sym ? kstub_lookup(sym) : NULL;
+					unsigned char *tr = tramp + ntramp++ * TRAMP_SIZE;
+
+					if (!fn)
+						die("%s+%zx: call to %s (0x%llx) has no user-space version",
+						    im->name, at, sym ? sym : "an unlisted address", t);
+					if (ntramp > 64)
+						die("%s: too many calls out", im->name);
+					tr[0] = 0x49; tr[1] = 0xbb;		/* movabs $fn, %r11 */
+					put64(tr + 2, (uintptr_t)fn);
+					tr[10] = 0x41; tr[11] = 0xff; tr[12] = 0xe3;	/* jmp *%r11 */
+					put32(im->code + at + n - 4,
+					      (uint32_t)(tr - (im->code + at + n)));
+				}
+			} else if (!strncmp(text, "movabs $0x", 10) &&
+				   sscanf(text + 7, "$0x%llx", &t) == 1) {
+				/* the kernel half, with 4- or 5-level page tables */
+				if (t >= 0xff00000000000000ull) {
+					if (nmov >= im->nmaps)
+						die("%s+%zx: kernel address 0x%llx is not a map the guest listed",
+						    im->name, at, t);
+					put64(im->code + at + n - 8, map_buffer(im, &im->maps[nmov++]));
+				} else if ((t >= 0x7fffffff0000ull && t < 0x800000100000ull) ||
+					   (t >= 0xfffffffffff0000ull && t < 0x100000000100000ull)) {
+					/* BPF_PROBE_MEM loads only above TASK_SIZE_MAX */
+					put64(im->code + at + n - 8, 0);
+				}
 			}
 		}
+		if (pclose(p))
+			die("%s failed", cmd);
 	}
-	if (pclose(p))
-		die("%s failed", cmd);
 	if (nmov != im->nmaps)
 		die("%s: %d map addresses in the image, guest listed %d",
 		    im->name, nmov, im->nmaps);
@@ -376,9 +419,7 @@ static void relink(struct image *im, const char *jitdir)
 	im->loop_insns = 0;
 	im->loop_bytes = hi >= lo && lo ? 0 : -1;
 	if (lo) {
-		snprintf(cmd, sizeof(cmd),
-			 "objdump -D -b binary -m i386:x86-64 --insn-width=16 --adjust-vma=0x%llx %s/%s.bin",
-			 (unsigned long long)im->kaddr, jitdir, im->name);
+		disasm_cmd(cmd, sizeof(cmd), im, 0, jitdir);
 		p = popen(cmd, "r");
 		while (p && fgets(line, sizeof(line), p)) {
 			unsigned long long a;
@@ -413,6 +454,14 @@ static void read_images(const char *jitdir)
 			die("image %s has no BENCH line", name);
 		im->kaddr = addr;
 		im->len = len;
+		if (!im->nfunc) {
+			im->nfunc = 1;
+			im->fkaddr[0] = addr;
+			im->flen[0] = len;
+		}
+		if (im->fkaddr[0] != addr ||
+		    im->foff[im->nfunc - 1] + im->flen[im->nfunc - 1] != len)
+			die("%s: its functions do not make up the image", name);
 	}
 	fclose(f);
 }
