@@ -16,7 +16,8 @@ while read -r name want; do
 		echo "TEST badbody.$name FAIL registered"
 		rmmod insn_bad_body
 		rc=1
-	elif dmesg | grep -q "kfunc bpf_insn_test_add: $want"; then
+	elif dmesg | grep -q -e "kfunc bpf_insn_test_add: $want" \
+			     -e "kfunc bpf_insn_test_add $want"; then
 		echo "TEST badbody.$name PASS"
 	else
 		echo "TEST badbody.$name FAIL log: $(dmesg | grep kfunc | tail -n1)"
@@ -35,5 +36,10 @@ no_r0 body insn 1: R0 is not set on every path
 r0_first body insn 0: reads R0 before it is written
 half_r0 body insn 2: R0 is not set on every path
 too_long body insn 33: body length out of range
+r10_value body insn 0: reads R10 as a value
+malformed body insn 0: malformed instruction
+after_stack body insn 0: stack access in a BPF_KFUNC_BODY_AFTER body
+after_div body insn 1: division by a register or signed by -1 in a BPF_KFUNC_BODY_AFTER body
+twice already has a body
 CASES
 exit $rc

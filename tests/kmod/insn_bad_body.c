@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Test module: registers one body, chosen by the "body" parameter, for its
- * own kfunc.  Every body but "good" breaks a rule of the validator, so
- * insmod must fail and the kernel log must name the kfunc, the instruction
- * and the rule (tests/guest/35-bad-body.sh).
+ * own kfunc ("twice": the same body twice in one call).  Every body but
+ * "good" breaks a rule of the validator, so insmod must fail and the kernel
+ * log must name the kfunc, the instruction and the rule
+ * (tests/guest/35-bad-body.sh).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -53,30 +54,45 @@ static const struct bpf_insn half_r0[] = {
 	BPF_JMP_IMM(BPF_JEQ, BPF_REG_1, 0, 1), R0_IS_R1,
 };
 static struct bpf_insn too_long[BPF_KFUNC_BODY_MAX_INSNS + 1];
+static const struct bpf_insn r10_value[] = { MOV(0, 10) };
+/* gotol -1: JMP32 JA jumps by imm, off is reserved */
+static const struct bpf_insn malformed[] = {
+	BPF_RAW_INSN(BPF_JMP32 | BPF_JA, 0, 0, -1, 0), R0_IS_R1,
+};
+/* AFTER bodies: not analyzed, so no stack; not fixed up, so no x / 0 */
+static const struct bpf_insn after_stack[] = {
+	BPF_STX_MEM(BPF_DW, BPF_REG_10, BPF_REG_1, -8), R0_IS_R1,
+};
+static const struct bpf_insn after_div[] = {
+	R0_IS_R1, BPF_ALU64_REG(BPF_DIV, BPF_REG_0, BPF_REG_2),
+};
 
-#define CASE(n) { #n, n, ARRAY_SIZE(n) }
+#define CASE_AS(name, n, mode, nr)	{ name, n, ARRAY_SIZE(n), mode, nr }
+#define CASE(n)		CASE_AS(#n, n, BPF_KFUNC_BODY_VERIFY, 1)
+#define AFTER_CASE(n)	CASE_AS(#n, n, BPF_KFUNC_BODY_AFTER, 1)
 static const struct {
 	const char *name;
 	const struct bpf_insn *insns;
 	u16 len;
+	u8 mode;
+	u8 nr;		/* registered this many times in one call */
 } cases[] = {
-	CASE(good), CASE(call), { "exit", exit_, ARRAY_SIZE(exit_) }, CASE(back),
-	CASE(leave), CASE(write6), CASE(write10), CASE(read7), CASE(imm64),
-	CASE(no_r0), CASE(r0_first), CASE(half_r0), CASE(too_long),
+	CASE(good), CASE(call), CASE_AS("exit", exit_, BPF_KFUNC_BODY_VERIFY, 1),
+	CASE(back), CASE(leave), CASE(write6), CASE(write10), CASE(read7),
+	CASE(imm64), CASE(no_r0), CASE(r0_first), CASE(half_r0), CASE(too_long),
+	CASE(r10_value), CASE(malformed), AFTER_CASE(after_stack),
+	AFTER_CASE(after_div), CASE_AS("twice", good, BPF_KFUNC_BODY_VERIFY, 2),
 };
 
 static char *body = "good";
 module_param(body, charp, 0444);
 MODULE_PARM_DESC(body, "which body to register");
 
-static struct bpf_kfunc_body test_body = {
-	.name = "bpf_insn_test_add",
-	.mode = BPF_KFUNC_BODY_VERIFY,
-};
+static struct bpf_kfunc_body test_body[2];
 
 static int __init bad_init(void)
 {
-	int i, err;
+	int i, j, err;
 
 	for (i = 0; i < ARRAY_SIZE(too_long); i++)
 		too_long[i] = R0_IS_R1;
@@ -88,16 +104,20 @@ static int __init bad_init(void)
 			break;
 	if (i == ARRAY_SIZE(cases))
 		return -ENOENT;
-	test_body.insns = cases[i].insns;
-	test_body.len = cases[i].len;
-	err = register_bpf_kfunc_bodies(THIS_MODULE, &test_body, 1, 0);
+	for (j = 0; j < ARRAY_SIZE(test_body); j++) {
+		test_body[j].name = "bpf_insn_test_add";
+		test_body[j].insns = cases[i].insns;
+		test_body[j].len = cases[i].len;
+		test_body[j].mode = cases[i].mode;
+	}
+	err = register_bpf_kfunc_bodies(THIS_MODULE, test_body, cases[i].nr, 0);
 	pr_info("body %s: %d\n", body, err);
 	return err;
 }
 
 static void __exit bad_exit(void)
 {
-	unregister_bpf_kfunc_bodies(&test_body);
+	unregister_bpf_kfunc_bodies(test_body);
 }
 
 module_init(bad_init);

@@ -18,20 +18,23 @@
  *     the internal per-CPU address move (BPF_MOV64_PERCPU_REG) only in
  *     AFTER bodies, which the verifier never sees;
  *   - jumps only forward, to an instruction of the body or just past its end;
- *   - reads only R1-R5, R10 as a stack base, and registers it wrote before
- *     on every path; writes only R0-R5;
+ *   - reads only R1-R5, registers it wrote before on every path, and R10
+ *     as the base of a load or store, never as a value (not even stored
+ *     through itself); writes only R0-R5;
  *   - sets R0 on every path, unless the kfunc returns void;
- *   - has no instruction no path reaches: the verifier refuses programs
- *     with one, and a VERIFY body becomes part of the program (the
- *     documentation does not say this; the kernel refuses them).
+ *   - has no instruction no path reaches;
+ *   - has only well-formed instructions, as the verifier requires of a
+ *     program: defined opcodes, reserved fields zero, byte swaps of 16, 32
+ *     or 64 bits, shifts within the width, no division by a constant zero;
+ *   - in mode AFTER (not analyzed, not fixed up by the verifier): no R10 at
+ *     all, no division or modulo by a register or, signed, by -1;
+ * and a kfunc gets one body: a second one is refused, from the same call
+ * of register_bpf_kfunc_bodies() as from an earlier one.
  *
- * Two rules the documentation states that the kernel does not enforce
- * are kept apart as gaps (RULE_GAP_*): the oracle knows both verdicts and
- * the fuzzer accepts either for them, counting how often the kernel let
- * one through.  So is one more: instructions must be well-formed, as the
- * verifier requires of a program (reserved fields zero, defined opcodes,
- * byte swaps of 16, 32 or 64 bits, shifts within the width, no division
- * by a constant zero).
+ * The kernel once let bodies through that broke some of these rules (R10
+ * as a value, malformed instructions, two bodies in one call, the AFTER
+ * rules): rule_was_gap() names them, so that the fuzzer reports each on
+ * its own should one open again.
  */
 #ifndef _BODY_RULES_H
 #define _BODY_RULES_H
@@ -67,15 +70,16 @@ enum body_rule {
 	RULE_UNINIT,		/* R0 or R11-R15 before a write */
 	RULE_BACKWARD,
 	RULE_LEAVES,
+	RULE_R10,		/* R10 read as a value, not as a base */
+	RULE_ENCODING,		/* a malformed instruction */
+	RULE_AFTER_STACK,	/* R10 in an AFTER body */
+	RULE_AFTER_DIV,		/* a division an AFTER body may not do */
 	/* the end of the body */
 	RULE_R0,
-	/* documented, not enforced by the kernel */
-	RULE_GAP_R10,		/* R10 read as a value, not as a base */
-	RULE_GAP_ENCODING,	/* a malformed instruction */
-	RULE_GAP_DUP,		/* two bodies for one kfunc in one call */
 	/* registration */
 	RULE_NAME,		/* -ENOENT: no such function */
 	RULE_EXISTS,		/* -EEXIST: the kfunc has a body */
+	RULE_DUP,		/* -EEXIST: two bodies for it in one call */
 	RULE_FLAGS,		/* -EINVAL, no message: flags or no bodies */
 	NR_RULES,
 };
@@ -96,6 +100,10 @@ static const char *const rule_text[NR_RULES] = {
 	[RULE_UNINIT] = "reads R%d before it is written",
 	[RULE_BACKWARD] = "backward jump",
 	[RULE_LEAVES] = "jump leaves the body",
+	[RULE_R10] = "reads R10 as a value",
+	[RULE_ENCODING] = "malformed instruction",
+	[RULE_AFTER_STACK] = "stack access in a BPF_KFUNC_BODY_AFTER body",
+	[RULE_AFTER_DIV] = "division by a register or signed by -1 in a BPF_KFUNC_BODY_AFTER body",
 	[RULE_R0] = "R0 is not set on every path",
 };
 
@@ -107,14 +115,17 @@ static const char *const rule_name[NR_RULES] = {
 	[RULE_NOT_ALLOWED] = "not_allowed", [RULE_READS] = "reads",
 	[RULE_WRITES] = "writes", [RULE_UNINIT] = "uninit",
 	[RULE_BACKWARD] = "backward", [RULE_LEAVES] = "leaves", [RULE_R0] = "r0",
-	[RULE_GAP_R10] = "r10_value", [RULE_GAP_ENCODING] = "encoding",
-	[RULE_GAP_DUP] = "duplicate", [RULE_NAME] = "name",
+	[RULE_R10] = "r10_value", [RULE_ENCODING] = "encoding",
+	[RULE_AFTER_STACK] = "after_stack", [RULE_AFTER_DIV] = "after_div",
+	[RULE_DUP] = "duplicate", [RULE_NAME] = "name",
 	[RULE_EXISTS] = "exists", [RULE_FLAGS] = "flags",
 };
 
-static inline int rule_is_gap(int r)
+/* rules the kernel once did not enforce */
+static inline int rule_was_gap(int r)
 {
-	return r == RULE_GAP_R10 || r == RULE_GAP_ENCODING || r == RULE_GAP_DUP;
+	return r == RULE_R10 || r == RULE_ENCODING || r == RULE_AFTER_STACK ||
+	       r == RULE_AFTER_DIV || r == RULE_DUP;
 }
 
 /* a body as registration sees it */
@@ -152,6 +163,8 @@ struct insn_shape {
 	int kind;		/* 0, or RULE_IMM64/CALL/EXIT/NOT_ALLOWED */
 	__u16 use, def;		/* registers read and written */
 	__u16 base;		/* of them, read as a load/store base */
+	__u16 value;		/* of them, read as a value */
+	int after_div;		/* a division an AFTER body may not do */
 	int jump;		/* 1: conditional, 2: unconditional */
 	long long target;	/* jumps: the next instruction it may go to */
 	int malformed;		/* breaks the encoding rules */
@@ -212,11 +225,15 @@ static inline void shape_alu(const struct bpf_insn *in, int after, struct insn_s
 		s->malformed |= !x || in->imm;
 	}
 	s->malformed |= alu_malformed(in, is64, op, x);
+	/* unguarded: a zero divisor, or LLONG_MIN / -1, traps on x86-64 */
+	s->after_div = (op == BPF_DIV || op == BPF_MOD) &&
+		       (x || (in->off == 1 && in->imm == -1));
 	s->def = REG(in->dst_reg);
 	if (op != BPF_MOV)
 		s->use |= REG(in->dst_reg);
 	if (x && op != BPF_NEG && op != BPF_END)
 		s->use |= REG(in->src_reg);
+	s->value = s->use;
 }
 
 static inline void shape_jmp(const struct bpf_insn *in, int idx, struct insn_shape *s)
@@ -249,7 +266,7 @@ static inline void shape_jmp(const struct bpf_insn *in, int idx, struct insn_sha
 	}
 	s->jump = 1;
 	s->target = idx + 1LL + in->off;
-	s->use = REG(in->dst_reg) | (x ? REG(in->src_reg) : 0);
+	s->use = s->value = REG(in->dst_reg) | (x ? REG(in->src_reg) : 0);
 	s->malformed = x ? in->imm != 0 : in->src_reg != 0;
 }
 
@@ -288,6 +305,7 @@ static inline void insn_shape(const struct bpf_insn *in, int idx, int after,
 			return;
 		}
 		s->base = REG(in->dst_reg);
+		s->value = REG(in->src_reg);
 		s->use = REG(in->dst_reg) | REG(in->src_reg);
 		s->malformed = in->imm != 0;
 		return;
@@ -323,11 +341,10 @@ static inline void regs_add(struct verdict *vd, int rule, int idx, unsigned int 
 }
 
 /*
- * The rules for body @b; @gaps: also the documented rules the kernel does
- * not enforce.  Returns 0 (the body is valid) or the number of violations
- * in @vd, all at the first instruction that breaks a rule.
+ * The rules for body @b.  Returns 0 (the body is valid) or the number of
+ * violations in @vd, all at the first instruction that breaks a rule.
  */
-static inline int body_rules(const struct rbody *b, int gaps, struct verdict *vd)
+static inline int body_rules(const struct rbody *b, struct verdict *vd)
 {
 	const unsigned int args = REG(1) | REG(2) | REG(3) | REG(4) | REG(5);
 	const unsigned int callee = REG(6) | REG(7) | REG(8) | REG(9);
@@ -358,10 +375,14 @@ static inline int body_rules(const struct rbody *b, int gaps, struct verdict *vd
 		regs_add(vd, RULE_WRITES, i, s.def & ~(REG(0) | args));
 		if (reached[i])
 			regs_add(vd, RULE_UNINIT, i, s.use & ~in & ~callee);
-		if (gaps && (s.use & ~s.base & REG(BPF_REG_10)))
-			viol_add(vd, RULE_GAP_R10, i, 10);
-		if (gaps && s.malformed)
-			viol_add(vd, RULE_GAP_ENCODING, i, -1);
+		if (s.value & REG(BPF_REG_10))
+			viol_add(vd, RULE_R10, i, 10);
+		if (s.malformed)
+			viol_add(vd, RULE_ENCODING, i, -1);
+		if (after && (s.use & REG(BPF_REG_10)))
+			viol_add(vd, RULE_AFTER_STACK, i, 10);
+		if (after && s.after_div)
+			viol_add(vd, RULE_AFTER_DIV, i, -1);
 		if (s.jump && s.target < i + 1)
 			viol_add(vd, RULE_BACKWARD, i, -1);
 		else if (s.jump && s.target > b->len)
@@ -386,7 +407,7 @@ static inline int body_rules(const struct rbody *b, int gaps, struct verdict *vd
 /* "insn N: text" as the kernel says it (after "body "), for @v */
 static inline void viol_text(const struct violation *v, char *buf, size_t n)
 {
-	char text[80];
+	char text[120];
 
 	snprintf(text, sizeof(text), rule_text[v->rule] ? rule_text[v->rule] : "?",
 		 v->reg);
