@@ -14,11 +14,13 @@
  * counts are taken modulo the width.  bpf_insn_bextr64() needs start < 64
  * and 1 <= len <= 64 - start (the verifier refuses other constants).  The
  * big-endian loads are checked like plain loads of p + off.
+ * bpf_insn_lea64() needs a shift of 0 to 3; its disp is sign-extended.
  *
- * bpf_insn_bextr64() and the big-endian loads need the kernel's kfunc
- * bodies (the companion series, with the module's bodies on): as plain
- * calls the verifier refuses two constant arguments and an untyped
- * pointer.  Their wrappers use the kfunc only on a kernel with bodies.
+ * bpf_insn_bextr64(), bpf_insn_lea64() and the big-endian loads need the
+ * kernel's kfunc bodies (the companion series, with the module's bodies
+ * on): as plain calls the verifier refuses two constant arguments and an
+ * untyped pointer.  Their wrappers use the kfunc only on a kernel with
+ * bodies.
  */
 #ifndef __INSN_KFUNCS_BPF_H
 #define __INSN_KFUNCS_BPF_H
@@ -94,6 +96,16 @@ static __always_inline __u64 insn_bextr64(__u64 x, __u32 start, __u32 len)
 	if (bpf_ksym_exists(bpf_insn_bextr64) && insn_kernel_has_bodies())
 		return bpf_insn_bextr64(x, start, len);
 	return x >> start << (64 - len) >> (64 - len);
+}
+
+/* address arithmetic: base + (index << shift) + (s32)disp, shift 0 to 3 */
+extern __u64 bpf_insn_lea64(__u64 base, __u64 index, __u32 shift__k, __u32 disp__k) __ksym __weak;
+
+static __always_inline __u64 insn_lea64(__u64 base, __u64 index, __u32 shift, __s32 disp)
+{
+	if (bpf_ksym_exists(bpf_insn_lea64) && insn_kernel_has_bodies())
+		return bpf_insn_lea64(base, index, shift, disp);
+	return base + (index << shift) + disp;
 }
 
 /* big-endian loads of p + off, zero-extended */

@@ -32,6 +32,7 @@
 #define INSN_A64_EMITS_load_be16	1
 #define INSN_A64_EMITS_load_be32	1
 #define INSN_A64_EMITS_load_be64	1
+#define INSN_A64_EMITS_lea64		1
 #define INSN_A64_EMITS_iter_next	1
 #define INSN_A64_EMITS_this_cpu_ptr	1
 #define INSN_A64_EMITS_per_cpu_ptr	1
@@ -46,6 +47,7 @@ int insn_emit_bextr64(const struct bpf_kfunc_emit *e, u8 *buf);
 int insn_emit_load_be16(const struct bpf_kfunc_emit *e, u8 *buf);
 int insn_emit_load_be32(const struct bpf_kfunc_emit *e, u8 *buf);
 int insn_emit_load_be64(const struct bpf_kfunc_emit *e, u8 *buf);
+int insn_emit_lea64(const struct bpf_kfunc_emit *e, u8 *buf);
 int insn_emit_iter_next(const struct bpf_kfunc_emit *e, u8 *buf);
 int insn_emit_this_cpu_ptr(const struct bpf_kfunc_emit *e, u8 *buf);
 int insn_emit_per_cpu_ptr(const struct bpf_kfunc_emit *e, u8 *buf);

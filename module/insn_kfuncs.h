@@ -37,6 +37,11 @@ u64 bpf_insn_bextr64(u64 x, u32 start__k, u32 len__k);
 extern const struct bpf_kfunc_body insn_bextr_table[];
 extern const u32 insn_bextr_table_cnt;
 
+/* lea.c */
+u64 bpf_insn_lea64(u64 base, u64 index, u32 shift__k, u32 disp__k);
+extern const struct bpf_kfunc_body insn_lea_table[];
+extern const u32 insn_lea_table_cnt;
+
 /* load_be.c */
 u16 bpf_insn_load_be16(const void *p, u32 off__k);
 u32 bpf_insn_load_be32(const void *p, u32 off__k);

@@ -33,6 +33,7 @@ BTF_ID_FLAGS(func, bpf_insn_bextr64)
 BTF_ID_FLAGS(func, bpf_insn_load_be16)
 BTF_ID_FLAGS(func, bpf_insn_load_be32)
 BTF_ID_FLAGS(func, bpf_insn_load_be64)
+BTF_ID_FLAGS(func, bpf_insn_lea64)
 BTF_KFUNCS_END(insn_kfunc_ids)
 
 static const struct btf_kfunc_id_set insn_kfunc_set = {
@@ -45,6 +46,7 @@ static const struct insn_family insn_families[] = {
 	{ "select", insn_select_table, &insn_select_table_cnt },
 	{ "bextr", insn_bextr_table, &insn_bextr_table_cnt },
 	{ "load_be", insn_load_be_table, &insn_load_be_table_cnt },
+	{ "lea", insn_lea_table, &insn_lea_table_cnt },
 	{ "iter", insn_iter_table, &insn_iter_table_cnt },
 	{ "percpu", insn_percpu_table, &insn_percpu_table_cnt },
 };

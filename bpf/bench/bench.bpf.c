@@ -84,6 +84,29 @@ int bextr_kfunc(struct xdp_md *ctx)
 	return BENCH_FOLD(acc);
 }
 
+/* address arithmetic: acc = acc + ((acc ^ i) << 3) + 16 */
+SEC("xdp")
+int lea_idiom(struct xdp_md *ctx)
+{
+	BENCH_PKT(ctx, acc, b);
+
+	NO_UNROLL
+	for (__u32 i = 0; i < BENCH_N; i++)
+		acc = acc + ((acc ^ i) << 3) + 16;
+	return BENCH_FOLD(acc);
+}
+
+SEC("xdp")
+int lea_kfunc(struct xdp_md *ctx)
+{
+	BENCH_PKT(ctx, acc, b);
+
+	NO_UNROLL
+	for (__u32 i = 0; i < BENCH_N; i++)
+		acc = bpf_insn_lea64(acc, acc ^ i, 3, 16);
+	return BENCH_FOLD(acc);
+}
+
 /*
  * big-endian load: the address depends on the last result, so the loads
  * form a chain: acc += be64 at bytes + ((acc ^ i) & 31).  A packet pointer

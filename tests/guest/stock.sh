@@ -18,10 +18,10 @@ for L in rotate select; do
 	/insn/bin/$L check call /insn/bpf/$L.bpf.o || rc=1
 done
 /insn/bin/rotate bad call /insn/bpf/rotate_bad.bpf.o || rc=1
-# bextr: plain calls (start is an ordinary argument without the series);
-# load_be: 6.12 refuses the const void * argument, the wrappers fall back
-# to C
-for L in bextr load_be; do
+# bextr, lea: plain calls (start, shift are ordinary arguments without the
+# series); load_be: 6.12 refuses the const void * argument, the wrappers
+# fall back to C
+for L in bextr lea load_be; do
 	/insn/bin/$L check stock /insn/bpf/$L.bpf.o || rc=1
 done
 /insn/bin/iter check call /insn/bpf/iter.bpf.o || rc=1

@@ -133,6 +133,44 @@ static void bextr_input(struct call *c, int n)
 }
 
 /*
+ * lea: every shift 0-3 with the displacements at each encoding's edge (x86
+ * disp8/disp32, arm64 add/sub imm12, imm12 << 12 and movz/movn + movk),
+ * random ones, then shifts the verifier refuses
+ */
+
+static u64 c_lea64(const u64 *a) { return bpf_insn_lea64(a[0], a[1], a[2], a[3]); }
+
+static bool lea_consts(int i, u32 *imm)
+{
+	static const s32 disps[] = {
+		0, 1, -1, 127, 128, -128, -129, 255, 256, 4095, 4096, -4095, -4096,
+		4097, -4097, 0x7ff000, 0xfff000, -0xfff000, 0x1000000, 0xffff, 0x10000,
+		-0x10000, -0x10001, 0x12345678, -0x12345678, INT_MAX, INT_MIN,
+		INT_MIN + 1,
+	};
+	static const u32 bad[] = { 4, 5, 7, 8, 31, 32, 63, 64, 0x80000000, 0xffffffff };
+	int n = ARRAY_SIZE(disps), nrand = 12;
+
+	if (i < 4 * (n + nrand)) {
+		imm[2] = i % 4;
+		imm[3] = i / 4 < n ? (u32)disps[i / 4] : (u32)rnd();
+		return true;
+	}
+	i -= 4 * (n + nrand);
+	if (i >= (int)ARRAY_SIZE(bad))
+		return false;
+	imm[2] = bad[i];
+	imm[3] = rnd();
+	return true;
+}
+
+static void lea_input(struct call *c, int n)
+{
+	c->a[0] = value(n);
+	c->a[1] = value(n / 3 + n % 3 * 11);
+}
+
+/*
  * load_be: every offset below 64, then the edges of each encoding: x86
  * disp8/disp32; arm64's scaled imm12 (4095 units of the load size, and one
  * unit past, and a misaligned one) and movz (16 bits); up to S32_MAX, and
@@ -310,6 +348,9 @@ const struct kcase host_cases[] = {
 	CASE("bpf_insn_load_be64", PTR, CONST, NONE, U64, c_load_be64, load_be_consts,
 	     load_be64_input, .refused = load_be_refused,
 	     .may_decline = load_be_may_decline),
+	/* four arguments: CASE() names three */
+	{ .name = "bpf_insn_lea64", .kind = { ARG_U64, ARG_U64, ARG_CONST, ARG_CONST },
+	  .ret = RET_U64, .c = c_lea64, .consts = lea_consts, .input = lea_input },
 	CASE("bpf_iter_num_new", PTR, U32, U32, S32, c_iter_new, no_consts,
 	     iter_new_input),
 	CASE("bpf_iter_num_next", PTR, NONE, NONE, PTR, c_iter_next, no_consts,

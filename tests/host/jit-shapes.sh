@@ -149,6 +149,7 @@ x86_64)
 	# an immediate moved into a scratch register, not an operand move.
 	one_op select_loop 'cmov[a-z]+'
 	one_op bextr_loop bextr
+	one_op lea_loop lea
 	one_op load_be_loop movbe
 	count_op select_all 'cmov[a-z]+' 8
 	count_op load_be_alias movbe 2
@@ -170,13 +171,15 @@ arm64)
 	no_call iter_sum
 	one_op select_loop csel
 	one_op bextr_loop ubfx
+	# lea: the shifted-register add; disp is a second add
+	one_op lea_loop 'add x[0-9]+, x[0-9]+, x[0-9]+, lsl'
 	one_op load_be_loop rev
 	count_op select_all csel 8
 	count_op load_be_alias rev 2
 	;;
 *)
 	echo "TEST shapes.rotate_loop SKIP no $arch emitters yet, the body stays"
-	for n in select_loop bextr_loop load_be_loop select_all load_be_alias; do
+	for n in select_loop bextr_loop lea_loop load_be_loop select_all load_be_alias; do
 		echo "TEST shapes.$n SKIP no $arch emitters yet, the body stays"
 	done
 	;;

@@ -48,6 +48,16 @@ static uint64_t c_bextr(const struct replay_ctx *ctx)
 	return BENCH_FOLD(acc);
 }
 
+static uint64_t c_lea(const struct replay_ctx *ctx)
+{
+	PKT(ctx, acc, b);
+
+	(void)b;
+	for (uint32_t i = 0; i < BENCH_N; i++)
+		acc = acc + ((acc ^ i) << 3) + 16;
+	return BENCH_FOLD(acc);
+}
+
 static uint64_t c_load_be(const struct replay_ctx *ctx)
 {
 	PKT(ctx, acc, b);
@@ -153,6 +163,7 @@ static const struct {
 } crefs[] = {
 	{ "rol", c_rol },
 	{ "bextr", c_bextr },
+	{ "lea", c_lea },
 	{ "load_be", c_load_be },
 	{ "select", c_select },
 	{ "for", c_for },

@@ -21,6 +21,7 @@ u32 bpf_insn_rol32(u32 x, u32 n);
 u32 bpf_insn_ror32(u32 x, u32 n);
 u64 bpf_insn_select64(u64 cond, u64 a, u64 b);
 u64 bpf_insn_bextr64(u64 x, u32 start, u32 len);
+u64 bpf_insn_lea64(u64 base, u64 index, u32 shift, u32 disp);
 u16 bpf_insn_load_be16(const void *p, u32 off);
 u32 bpf_insn_load_be32(const void *p, u32 off);
 u64 bpf_insn_load_be64(const void *p, u32 off);
@@ -72,6 +73,7 @@ static const struct {
 	{ "bpf_insn_ror32", bpf_insn_ror32 },
 	{ "bpf_insn_select64", bpf_insn_select64 },
 	{ "bpf_insn_bextr64", bpf_insn_bextr64 },
+	{ "bpf_insn_lea64", bpf_insn_lea64 },
 	{ "bpf_insn_load_be16", bpf_insn_load_be16 },
 	{ "bpf_insn_load_be32", bpf_insn_load_be32 },
 	{ "bpf_insn_load_be64", bpf_insn_load_be64 },

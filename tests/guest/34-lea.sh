@@ -1,0 +1,3 @@
+# The address arithmetic family in every mode (tests/guest/modes.sh).
+. /insn/tests/modes.sh
+family_modes lea
