@@ -7,6 +7,7 @@
 #   make demo    x86-64 guest: the programs of bpf/examples/, their results
 #                beside C and the native code at each kfunc call site
 #   make lint    checkpatch on module/ and patches/
+#   make check-debug  the x86-64 guest tests on a KASAN/UBSAN/lockdep kernel
 #   make clean   remove build/ (kernels stay in $(INSN_CACHE))
 #   V=1          show the commands and the full tool output
 #
@@ -72,15 +73,21 @@ RESULTS += $(B)/results/host-x86_64.txt $(B)/results/host-arm64.txt $(B)/results
 	$(B)/results/x86_64-stock-vm.txt $(B)/results/x86_64-bench.txt $(B)/results/arm64-bench.txt
 RESULTS += $(B)/results/x86_64-stock-verifier.txt $(B)/results/x86_64-verifier.txt \
 	$(B)/results/arm64-verifier.txt
+# the debug kernel's run only where that kernel is cached (make check-debug)
+ifneq ($(filter check,$(MAKECMDGOALS)),)
+DEBUG_CACHED := $(shell tools/build-kernel.sh --cached x86_64 debug >/dev/null 2>&1 && echo yes)
+endif
+RESULTS += $(B)/results/x86_64-debug$(if $(DEBUG_CACHED),,-skip).txt
 
 .PHONY: all check demo lint deps clean help fuzz fuzz-bodies check-series install-headers FORCE
+.PHONY: check-debug
 all: $(foreach a,$(ARCHES),$(B)/$(a)/initramfs.cpio.gz)
 
 check: $(RESULTS)
 	@tools/summary.sh $^
 
 help:
-	@sed -n '3,12s/^# \{0,1\}//p' Makefile
+	@sed -n '3,13s/^# \{0,1\}//p' Makefile
 
 deps:
 	$(call msg,DEPS,Debian packages)
@@ -347,6 +354,91 @@ $(B)/results/arm64-verifier.txt: $(TV)/arm64/initramfs.cpio.gz $(B)/arm64/kernel
 	$(Q)$(call tv_boot,arm64); tools/test-verifier.sh compare arm64 $(TV)/arm64 \
 		patched=$(TV)/arm64/vm.log:plain patched+module=$(TV)/arm64/vm.log:module >$@
 	$(Q)$(tv_redo)
+
+# make check-debug: the x86-64 guest tests on the debug kernel, the series
+# plus tools/configs/debug.config (KASAN, UBSAN, lockdep,
+# DEBUG_ATOMIC_SLEEP, kmemleak): every guest script, then
+# tests/guest/stress.sh (module load and unload while programs are loaded
+# and freed, and the checkers' verdicts).  The module, the test modules and
+# the DKMS build are built against the debug kernel, the BPF objects and
+# loaders are the x86-64 ones.  Any report in the console log fails the run
+# (tools/vm-run.sh).  As for test_verifier, the run is remade only when
+# what it tests changed, and one that failed is dated back.  make check
+# includes it where the debug kernel is cached, else says it skipped it.
+DK := $(INSN_CACHE)/kernel/x86_64-debug
+DEBUG_TIMEOUT ?= 1800
+DEBUG_RUN ?= [0-9]*,stress
+DEBUG_COLD := cold build 17 min with JOBS=2 beside another kernel build, run 6 min
+
+$(B)/x86_64-debug/kernel.key: FORCE | deps
+	$(Q)mkdir -p $(@D)
+	$(Q)V=$(V) JOBS=$(JOBS) tools/build-kernel.sh x86_64 debug >/dev/null
+	$(Q)cmp -s $(DK)/key $@ || cp $(DK)/key $@
+
+$(B)/x86_64-debug/module/insn_kfuncs.ko: $(MODULE_SRC) $(B)/x86_64-debug/kernel.key
+	$(call msg,MODULE,$@)
+	$(Q)rm -rf $(@D) && mkdir -p $(@D) && rsync -a Kbuild module $(@D)/
+	$(Q)$(MAKE) -C $(DK)/obj M=$(CURDIR)/$(@D) -j$(JOBS) modules \
+		$(call to_log,$(B)/x86_64-debug/module.log)
+	$(Q)readelf -SW $@ | grep -qw '\.BTF' || { echo "error: $@ has no .BTF section"; exit 1; }
+
+$(KMODS:%=$(B)/x86_64-debug/kmod/%.ko) &: $(KMOD_SRC) $(B)/x86_64-debug/kernel.key
+	$(call msg,MODULE,$(KMODS:%=$(B)/x86_64-debug/kmod/%.ko))
+	$(Q)rm -rf $(B)/x86_64-debug/kmod && mkdir -p $(B)/x86_64-debug/kmod && \
+		rsync -a tests/kmod/ $(B)/x86_64-debug/kmod/
+	$(Q)$(MAKE) -C $(DK)/obj M=$(CURDIR)/$(B)/x86_64-debug/kmod -j$(JOBS) modules \
+		$(call to_log,$(B)/x86_64-debug/kmod.log)
+
+$(B)/x86_64-debug/dkms/insn_kfuncs.ko: dkms.conf tools/dkms-build.sh $(MODULE_SRC) \
+		$(B)/x86_64-debug/kernel.key
+	$(call msg,DKMS,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)tools/dkms-build.sh $(DK)/obj $@ $(call to_log,$(B)/x86_64-debug/dkms.log)
+
+# the x86-64 guest's files, its modules swapped for the debug kernel's
+debug_mods := $(B)/x86_64-debug/module/insn_kfuncs.ko $(B)/x86_64-debug/dkms/insn_kfuncs.ko \
+	$(KMODS:%=$(B)/x86_64-debug/kmod/%.ko)
+debug_files := $(debug_mods) $(filter-out $(B)/x86_64/module/% $(B)/x86_64/dkms/% \
+	$(B)/x86_64/kmod/%,$(x86_64_files))
+debug_map := $(subst $(B)/x86_64/,$(B)/x86_64-debug/,$(filter insn/insn_kfuncs.ko=% \
+	insn/dkms/% $(KMODS:%=insn/%.ko=%),$(x86_64_map))) \
+	$(filter-out insn/insn_kfuncs.ko=% insn/dkms/% $(KMODS:%=insn/%.ko=%),$(x86_64_map))
+
+$(B)/x86_64-debug/initramfs.cpio.gz: tools/mkinitramfs.sh tools/guest-init $(GUEST_SCRIPTS) \
+		$(debug_files) $(B)/x86_64-debug/kernel.key
+	$(call msg,CPIO,$@)
+	$(Q)tools/mkinitramfs.sh $@ $(x86_64_busybox) $(DK)/obj/usr/gen_init_cpio $(debug_map)
+
+# The guest's TEST lines, one line saying the checkers were on (boot
+# messages; UBSAN prints none, build-kernel.sh checked its config), and one
+# for the run.
+debug_on := KASAN=KernelAddressSanitizer.initialized lockdep=Lock.dependency.validator \
+	kmemleak=Kernel.memory.leak.detector.initialized
+$(B)/results/x86_64-debug.txt: $(B)/x86_64-debug/initramfs.cpio.gz $(B)/x86_64-debug/kernel.key \
+		tools/vm-run.sh
+	$(call msg,VM,x86_64 guest on the debug kernel (log: $(B)/x86_64-debug/vm.log))
+	$(Q)mkdir -p $(@D)
+	$(Q)VM_TIMEOUT=$(DEBUG_TIMEOUT) tools/vm-run.sh x86_64 $(DK)/obj/$(x86_64_image) $< \
+		$(B)/x86_64-debug/vm.log 'insn.run=$(DEBUG_RUN)' 2>$(B)/x86_64-debug/vm.status; \
+	rc=$$?; L=$(B)/x86_64-debug/vm.log; \
+	{ tr -d '\r' <$$L 2>/dev/null | sed -n 's|^TEST |TEST x86_64-debug/|p'; \
+	  off=$$(for c in $(debug_on); do grep -q "$${c#*=}" $$L || echo "$${c%%=*}"; done); \
+	  if [ -z "$$off" ]; then echo "TEST x86_64-debug/checkers PASS KASAN, lockdep, kmemleak on"; \
+	  else echo "TEST x86_64-debug/checkers FAIL not on at boot:" $$off; fi; \
+	  why=$$(tail -n1 $(B)/x86_64-debug/vm.status); \
+	  case $$rc in \
+	  0) echo "TEST x86_64-debug/vm PASS $${why#vm-run: x86_64: }";; \
+	  77) echo "TEST x86_64-debug/vm SKIP $$why";; \
+	  *) echo "TEST x86_64-debug/vm FAIL $$why";; \
+	  esac; } >$@
+	$(Q)$(tv_redo)
+
+$(B)/results/x86_64-debug-skip.txt: FORCE
+	$(Q)mkdir -p $(@D)
+	$(Q)echo "TEST x86_64-debug SKIP the debug kernel is not cached: make check-debug builds and runs it ($(DEBUG_COLD))" >$@
+
+check-debug: $(B)/results/x86_64-debug.txt
+	@tools/summary.sh $^
 
 # DKMS refuses a kernel without module BTF, saying why.
 $(B)/results/dkms.txt: dkms.conf tools/dkms-build.sh $(B)/x86_64/kernel.key

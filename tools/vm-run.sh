@@ -83,9 +83,12 @@ boot $accel $cpu "$timeout" "$log" "$cmdline"
 qrc=$?
 secs=$((SECONDS - start))
 
-# Kernel trouble anywhere in the log fails the run, whatever the tests said.
+# Kernel trouble anywhere in the log fails the run, whatever the tests said:
+# also the reports of the debug kernel's checkers that are no WARN (UBSAN,
+# kmemleak, lockdep's non-static key, RCU stalls; lockdep's splats and
+# sleeping in atomic context say WARNING: or BUG:).
 bad=$(tr -d '\r' <"$log" | grep -m1 -E \
-	'WARNING:|-+\[ cut here \]|BUG:|Oops|KASAN|missing module BTF|Kernel panic')
+	'WARNING:|-+\[ cut here \]|BUG:|Oops|KASAN|missing module BTF|Kernel panic|UBSAN:|suspected memory leak|non-static key|detected stall')
 done_line=$(tr -d '\r' <"$log" | grep -m1 "^$token rc=")
 
 fail() { echo "vm-run: $arch: $* (${secs}s, $accel; log: $log)" >&2; exit 1; }

@@ -5,6 +5,8 @@
  * calls are left in the xlated program.
  *
  * usage: iter check MODE OBJ [--jit]   MODE native|body|call
+ *        iter pin OBJ DIR              load the programs, pin them in DIR
+ *        iter pinned LABEL DIR         results of the programs pinned there
  */
 #include <limits.h>
 
@@ -193,17 +195,51 @@ static int check_xlated(const char *prefix, const char *mode, int fd)
 	return !ok;
 }
 
-int main(int argc, char **argv)
+/* Load the programs of @path and pin each as @dir/NAME. */
+static int cmd_pin(const char *path, const char *dir)
+{
+	struct bpf_object *obj = load_obj(path, NULL, NULL, 0);
+	int err;
+
+	if (!obj) {
+		printf("pin: cannot load %s: %s\n", path, strerror(errno));
+		return 1;
+	}
+	err = bpf_object__pin_programs(obj, dir);
+	if (err)
+		printf("pin: %s in %s: %s\n", path, dir, strerror(-err));
+	bpf_object__close(obj);
+	return !!err;
+}
+
+/* The checks of cmd_check on programs pinned by cmd_pin. */
+static int cmd_pinned(const char *label, const char *dir)
+{
+	static const char *const progs[] = { "iter_range", "iter_nested", "iter_sum" };
+	int fd[3], fails = 0;
+	char prefix[64], path[256];
+
+	snprintf(prefix, sizeof(prefix), "iter.pinned.%s", label);
+	for (int i = 0; i < 3; i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, progs[i]);
+		fd[i] = bpf_obj_get(path);
+		if (fd[i] < 0) {
+			test_line(prefix, 0, "bpf_obj_get %s: %s", path, strerror(errno));
+			return 1;
+		}
+	}
+	fails += check_ranges(prefix, fd[0]);
+	fails += check_nests(prefix, fd[1]);
+	fails += check_sum(prefix, fd[2]);
+	return fails ? 1 : 0;
+}
+
+static int cmd_check(int argc, char **argv)
 {
 	struct bpf_object *obj;
 	char prefix[64], name[96];
 	int fails = 0, sum;
 
-	setvbuf(stdout, NULL, _IOLBF, 0);
-	if (argc < 4 || strcmp(argv[1], "check")) {
-		fprintf(stderr, "usage: iter check MODE OBJ [--jit]\n");
-		return 2;
-	}
 	snprintf(prefix, sizeof(prefix), "iter.%s", argv[2]);
 	snprintf(name, sizeof(name), "%s.load", prefix);
 	obj = bpf_object__open_file(argv[3], NULL);
@@ -224,4 +260,17 @@ int main(int argc, char **argv)
 		fails++;
 	bpf_object__close(obj);
 	return fails ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc >= 4 && !strcmp(argv[1], "check"))
+		return cmd_check(argc, argv);
+	if (argc == 4 && !strcmp(argv[1], "pin"))
+		return cmd_pin(argv[2], argv[3]);
+	if (argc == 4 && !strcmp(argv[1], "pinned"))
+		return cmd_pinned(argv[2], argv[3]);
+	fprintf(stderr, "usage: see tests/vm/iter.c\n");
+	return 2;
 }
