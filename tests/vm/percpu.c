@@ -228,10 +228,13 @@ fail:
  * each CPU in turn, the *_PER ways from the last CPU for all of them),
  * read every CPU's copy back on that CPU through all four ways, and
  * compare, per CPU, with what the kernel's per-CPU array got.  Each way
- * writes each copy once, so after way w every copy counts w + 1 writes.
+ * writes each copy once, so after way w every copy counts w + 1 writes
+ * more than @before: bpf_percpu_obj_new() does not zero an object its
+ * allocator reuses (one an earlier mode freed), so the count starts where
+ * kptr_writes_now() found it.
  */
 static int kptr_way(const char *mode, struct bpf_object *obj, int seen_fd,
-		    int way, int ncpus)
+		    int way, int ncpus, const __u32 *before)
 {
 	int wfd = prog_fd(obj, "kptr_write"), rfd = prog_fd(obj, "kptr_read");
 	struct pcpu_kptr_args args = { .base = (__u64)(way + 1) << 40 | 0x5a5a0000, .way = way };
@@ -253,7 +256,7 @@ static int kptr_way(const char *mode, struct bpf_object *obj, int seen_fd,
 		__u64 want = args.base + cpu;
 		int ok = !err && ret == XDP_PASS && s[cpu].cpu == (__u32)cpu &&
 			 s[cpu].cpu_id == (__u32)cpu && s[cpu].obj_cpu == (__u32)cpu &&
-			 s[cpu].same == 1 && s[cpu].writes == (__u32)way + 1;
+			 s[cpu].same == 1 && s[cpu].writes == before[cpu] + way + 1;
 
 		for (int w = 0; w < PCPU_WAYS; w++)
 			ok &= s[cpu].val[w] == want;
@@ -270,6 +273,25 @@ static int kptr_way(const char *mode, struct bpf_object *obj, int seen_fd,
 	}
 	free(s);
 	return fails;
+}
+
+/* each CPU's write count before the test's writes, into @before */
+static int kptr_writes_now(struct bpf_object *obj, int seen_fd, int ncpus, __u32 *before)
+{
+	struct pcpu_seen *s = calloc(ncpus, sizeof(*s));
+	__u32 ret = XDP_PASS;
+	int err = s ? 0 : -ENOMEM, zero = 0;
+
+	for (int cpu = 0; cpu < ncpus && !err && ret == XDP_PASS; cpu++)
+		err = run_on(prog_fd(obj, "kptr_read"), cpu, &zero, sizeof(zero), &ret);
+	if (!err && ret != XDP_PASS)
+		err = -EINVAL;
+	if (!err && bpf_map_lookup_elem(seen_fd, &zero, s))
+		err = -errno;
+	for (int cpu = 0; !err && cpu < ncpus && cpu < PCPU_MAX; cpu++)
+		before[cpu] = s[cpu].writes;
+	free(s);
+	return err;
 }
 
 static int kptr(const char *mode, const char *path)
@@ -293,8 +315,16 @@ static int kptr(const char *mode, const char *path)
 	test_line(name, ncpus >= 2 && ncpus == online, "%d possible, %d online", ncpus, online);
 	fails += ncpus < 2 || ncpus != online;
 	fd = bpf_map__fd(bpf_object__find_map_by_name(a, "seen"));
-	for (int way = 0; way < PCPU_WAYS; way++)
-		fails += kptr_way(mode, b, fd, way, ncpus);
+	snprintf(name, sizeof(name), "percpu.%s.kptr.before", mode);
+	{
+		__u32 before[PCPU_MAX] = {};
+		int err = kptr_writes_now(b, fd, ncpus, before);
+
+		test_line(name, !err, "%s", err ? strerror(-err) : "");
+		fails += !!err;
+		for (int way = 0; !err && way < PCPU_WAYS; way++)
+			fails += kptr_way(mode, b, fd, way, ncpus, before);
+	}
 	if (!strcmp(mode, "native")) {
 		fails += !!dump_jit("kptr_write", prog_fd(b, "kptr_write"));
 		fails += !!dump_jit("kptr_read", prog_fd(b, "kptr_read"));
