@@ -14,14 +14,12 @@
  * program is loaded alone and the line of the log with the expected words
  * is shown.  The guest log is checked for warnings by the host.
  */
-#include <sys/utsname.h>
 
 #include "common.h"
 #include "misuse.h"
 
 struct bad {
 	const char *prog, *msg;
-	int x86_only;	/* the kfunc has a body on x86-64 only */
 };
 
 static const struct bad konst[] = {
@@ -47,11 +45,11 @@ static const struct bad iter[] = {
 };
 
 static const struct bad percpu[] = {
-	{ "per_not_percpu", "R1 type=ctx expected=percpu_ptr_", 1 },
-	{ "per_scalar", "R1 type=scalar expected=percpu_ptr_", 1 },
+	{ "per_not_percpu", "R1 type=ctx expected=percpu_ptr_" },
+	{ "per_scalar", "R1 type=scalar expected=percpu_ptr_" },
 	{ "this_scalar", "R1 type=scalar expected=percpu_ptr_" },
 	{ "this_write", "only read is supported" },
-	{ "per_cpu_const", "invalid mem access 'ptr_or_null_'", 1 },
+	{ "per_cpu_const", "invalid mem access 'ptr_or_null_'" },
 	{ NULL }
 };
 
@@ -65,17 +63,11 @@ static const struct bad progtype[] = {
 static int refused(const char *group, const char *mode, const char *path,
 		   const struct bad *b)
 {
-	struct utsname u;
 	char name[128];
 	int fails = 0;
 
-	uname(&u);
 	for (; b->prog; b++) {
 		snprintf(name, sizeof(name), "misuse.%s.%s.refused.%s", mode, group, b->prog);
-		if (b->x86_only && strcmp(u.machine, "x86_64")) {
-			printf("TEST %s SKIP no body on %s: a plain kfunc call\n", name, u.machine);
-			continue;
-		}
 		fails += check_refused(name, path, b->prog, b->msg);
 	}
 	return fails;
