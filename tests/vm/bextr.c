@@ -136,18 +136,6 @@ static int check_map(const char *prefix, const char *mode, const char *path)
 /* without the series the result is any scalar: too far for the table */
 #define BX_STOCK_MAP_MSG "math between map_value pointer and register with unbounded min value"
 
-static int refused_as_call(const char *path, const char *const *progs, int n)
-{
-	char name[96];
-	int fails = 0;
-
-	for (int i = 0; i < n; i++) {
-		snprintf(name, sizeof(name), "bextr.call.refused.%s", progs[i]);
-		fails += check_refused(name, path, progs[i], BX_PLAIN_MSG);
-	}
-	return fails;
-}
-
 static int cmd_check(const char *mode, const char *path, int jit)
 {
 	static const char *const loops[] = { "bextr_loop", "bextr_idiom", "bextr_wrapper" };
@@ -159,7 +147,7 @@ static int cmd_check(const char *mode, const char *path, int jit)
 	int fails = 0;
 
 	if (!strcmp(mode, "call"))
-		return refused_as_call(path, all, 5);
+		return check_refused_all("bextr", "call", path, all, NULL, BX_PLAIN_MSG, 5);
 	/*
 	 * stock: a kernel without the series.  There start is an ordinary
 	 * argument (6.12 takes one constant per kfunc), so the programs load
@@ -216,16 +204,9 @@ static int cmd_bad(const char *mode, const char *path)
 		"R3 must be a known constant",
 		"invalid access to map value",
 	};
-	char name[96];
-	int fails = 0;
-
 	if (!strcmp(mode, "call"))
-		return refused_as_call(path, progs, 5);
-	for (int i = 0; i < 5; i++) {
-		snprintf(name, sizeof(name), "bextr.%s.refused.%s", mode, progs[i]);
-		fails += check_refused(name, path, progs[i], msgs[i]);
-	}
-	return fails;
+		return check_refused_all("bextr", "call", path, progs, NULL, BX_PLAIN_MSG, 5);
+	return check_refused_all("bextr", mode, path, progs, msgs, NULL, 5);
 }
 
 int main(int argc, char **argv)

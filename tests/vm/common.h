@@ -242,6 +242,24 @@ static inline int check_refused(const char *name, const char *path,
 	return !ok;
 }
 
+/*
+ * check_refused() for @n programs of @path, as "@family.@mode.refused.PROG":
+ * each with its own message, @msgs[i], or all with @msg where @msgs is NULL.
+ */
+static inline int check_refused_all(const char *family, const char *mode,
+				    const char *path, const char *const *progs,
+				    const char *const *msgs, const char *msg, int n)
+{
+	char name[128];
+	int fails = 0;
+
+	for (int i = 0; i < n; i++) {
+		snprintf(name, sizeof(name), "%s.%s.refused.%s", family, mode, progs[i]);
+		fails += check_refused(name, path, progs[i], msgs ? msgs[i] : msg);
+	}
+	return fails;
+}
+
 /* no JIT and no bodies: 6.12 refuses kfunc calls */
 static inline int check_nojit(const char *name, const char *path, const char *prog)
 {

@@ -143,19 +143,6 @@ static int check_map(const char *prefix, const char *mode, const char *path)
 /* without the series the result is any scalar: too far for the map value */
 #define LEA_STOCK_MAP_MSG "math between map_value pointer and register with unbounded min value"
 
-static int refused_as_call(const char *path, const char *const *progs,
-			   const char *const *msgs, int n)
-{
-	char name[96];
-	int fails = 0;
-
-	for (int i = 0; i < n; i++) {
-		snprintf(name, sizeof(name), "lea.call.refused.%s", progs[i]);
-		fails += check_refused(name, path, progs[i], msgs ? msgs[i] : LEA_PLAIN_MSG);
-	}
-	return fails;
-}
-
 static int check_stock(const char *path)
 {
 	static const char *const loops[] = { "lea_loop", "lea_idiom", "lea_wrapper" };
@@ -194,7 +181,7 @@ static int cmd_check(const char *mode, const char *path, int jit)
 	int fails = 0;
 
 	if (!strcmp(mode, "call"))
-		return refused_as_call(path, all, NULL, 5);
+		return check_refused_all("lea", "call", path, all, NULL, LEA_PLAIN_MSG, 5);
 	if (!strcmp(mode, "stock"))
 		return check_stock(path);
 	obj = load_except(path, "lea_map_read");
@@ -236,16 +223,8 @@ static int cmd_bad(const char *mode, const char *path)
 		LEA_PLAIN_MSG, LEA_PLAIN_MSG, "R3 must be a known constant",
 		LEA_PLAIN_MSG, LEA_PLAIN_MSG,
 	};
-	char name[96];
-	int fails = 0;
-
-	if (!strcmp(mode, "call"))
-		return refused_as_call(path, progs, call_msgs, 5);
-	for (int i = 0; i < 5; i++) {
-		snprintf(name, sizeof(name), "lea.%s.refused.%s", mode, progs[i]);
-		fails += check_refused(name, path, progs[i], msgs[i]);
-	}
-	return fails;
+	return check_refused_all("lea", mode, path, progs,
+				 strcmp(mode, "call") ? msgs : call_msgs, NULL, 5);
 }
 
 int main(int argc, char **argv)

@@ -232,16 +232,9 @@ static int cmd_bad(const char *mode, const char *path)
 		"invalid access to packet", "invalid access to map value",
 		"invalid read from stack", "misaligned stack access",
 	};
-	char name[96];
-	int fails = 0;
-
 	if (!strcmp(mode, "call"))
-		return refused_as_call(path, bad, 4);
-	for (int i = 0; i < 4; i++) {
-		snprintf(name, sizeof(name), "load_be.%s.refused.%s", mode, bad[i]);
-		fails += check_refused(name, path, bad[i], msgs[i]);
-	}
-	return fails;
+		return check_refused_all("load_be", "call", path, bad, NULL, PLAIN_MSG, 4);
+	return check_refused_all("load_be", mode, path, bad, msgs, NULL, 4);
 }
 
 int main(int argc, char **argv)
