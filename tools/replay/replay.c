@@ -313,6 +313,68 @@ static void disasm_cmd(char *cmd, size_t size, const struct image *im, int f,
 }
 
 /*
+ * A call or jump at @at (@n bytes, kernel address @a) of function @f to @t:
+ * within @f it stays; to another function of the image it goes where that
+ * function was placed; out of the image through a trampoline (at
+ * @im->code + im->len, *@ntramp used) to the user-space version of its
+ * target.
+ */
+static void relink_branch(struct image *im, int f, uint64_t a, size_t at, size_t n,
+			  uint64_t t, const char *text, int *ntramp)
+{
+	unsigned char *to, *tr;
+	const char *sym;
+	int32_t rel;
+	void *fn;
+	int j;
+
+	for (j = 0; j < im->nfunc; j++)
+		if (t >= im->fkaddr[j] && t < im->fkaddr[j] + im->flen[j])
+			break;
+	if (j == f)
+		return;
+	memcpy(&rel, im->code + at + n - 4, 4);
+	if (n < 5 || a + n + rel != t)
+		die("%s+%zx: out-of-function branch without rel32: %s", im->name, at, text);
+	if (j < im->nfunc) {
+		to = im->code + im->foff[j] + (t - im->fkaddr[j]);
+	} else {
+		sym = ksym_name(t);
+		fn = sym ? kstub_lookup(sym) : NULL;
+		if (!fn)
+			die("%s+%zx: call to %s (0x%llx) has no user-space version",
+			    im->name, at, sym ? sym : "an unlisted address",
+			    (unsigned long long)t);
+		if (*ntramp == 64)
+			die("%s: too many calls out", im->name);
+		to = tr = im->code + im->len + (*ntramp)++ * TRAMP_SIZE;
+		tr[0] = 0x49; tr[1] = 0xbb;			/* movabs $fn, %r11 */
+		put64(tr + 2, (uintptr_t)fn);
+		tr[10] = 0x41; tr[11] = 0xff; tr[12] = 0xe3;	/* jmp *%r11 */
+	}
+	put32(im->code + at + n - 4, (uint32_t)(to - (im->code + at + n)));
+}
+
+/*
+ * movabs $@t at @at (@n bytes): a kernel address is the next map the guest
+ * listed (*@nmov used); the limit of a BPF_PROBE_MEM load becomes 0.
+ */
+static void relink_movabs(struct image *im, size_t at, size_t n, uint64_t t, int *nmov)
+{
+	/* the kernel half, with 4- or 5-level page tables */
+	if (t >= 0xff00000000000000ull) {
+		if (*nmov >= im->nmaps)
+			die("%s+%zx: kernel address 0x%llx is not a map the guest listed",
+			    im->name, at, (unsigned long long)t);
+		put64(im->code + at + n - 8, map_buffer(im, &im->maps[(*nmov)++]));
+	} else if ((t >= 0x7fffffff0000ull && t < 0x800000100000ull) ||
+		   (t >= 0xfffffffffff0000ull && t < 0x100000000100000ull)) {
+		/* BPF_PROBE_MEM loads only above TASK_SIZE_MAX */
+		put64(im->code + at + n - 8, 0);
+	}
+}
+
+/*
  * Disassemble @im at its kernel address, copy it into executable memory
  * and relink it: calls between its functions to where they are placed,
  * calls out of it through trampolines.
@@ -322,7 +384,6 @@ static void relink(struct image *im, const char *jitdir)
 	char cmd[1024], line[512];
 	int nmov = 0, ntramp = 0;
 	uint64_t lo = 0, hi = 0;
-	unsigned char *tramp;
 	FILE *p;
 
 	im->code = mmap(NULL, im->len + 64 * TRAMP_SIZE, PROT_READ | PROT_WRITE | PROT_EXEC,
@@ -334,7 +395,6 @@ static void relink(struct image *im, const char *jitdir)
 	if (!p || fread(im->code, 1, im->len, p) != im->len)
 		die("%s: cannot read %zu bytes", cmd, im->len);
 	fclose(p);
-	tramp = im->code + im->len;
 
 	/* each function at its own kernel address */
 	for (int f = 0; f < im->nfunc; f++) {
@@ -345,8 +405,8 @@ static void relink(struct image *im, const char *jitdir)
 		while (fgets(line, sizeof(line), p)) {
 			unsigned long long a, t;
 			char bytes[128], text[256];
+			const char *op;
 			size_t n, at;
-			int j;
 
 			if (sscanf(line, " %llx:\t%127[0-9a-f ]\t%255[^\n]", &a, bytes, text) != 3)
 				continue;
@@ -354,58 +414,17 @@ static void relink(struct image *im, const char *jitdir)
 			at = im->foff[f] + (a - im->fkaddr[f]);
 			if (a < im->fkaddr[f] || at + n > im->foff[f] + im->flen[f])
 				die("%s: disassembly past function %d", im->name, f);
-			im->loop_insns++;	/* counted over the loop below */
 			if (strstr(text, "(%rip)"))
 				die("%s+%zx: rip-relative operand: %s", im->name, at, text);
+			op = strchr(text, ' ') ? strchr(text, ' ') : "";
 			if ((!strncmp(text, "call", 4) || text[0] == 'j') &&
-			    sscanf(strchr(text, ' ') ? strchr(text, ' ') : "", " 0x%llx", &t) == 1) {
-				int32_t rel;
-
-				memcpy(&rel, im->code + at + n - 4, 4);
+			    sscanf(op, " 0x%llx", &t) == 1) {
 				if (!f)
 					note_loop(im, a, t, &lo, &hi);
-				for (j = 0; j < im->nfunc; j++)
-					if (t >= im->fkaddr[j] && t < im->fkaddr[j] + im->flen[j])
-						break;
-				if (j == f)
-					continue;
-				if (n < 5 || a + n + rel != t)
-					die("%s+%zx: out-of-function branch without rel32: %s",
-					    im->name, at, text);
-				if (j < im->nfunc) {
-					/* a call of a subprogram: where we placed it */
-					put32(im->code + at + n - 4,
-					      (uint32_t)(im->code + im->foff[j] + (t - im->fkaddr[j]) -
-							 (im->code + at + n)));
-				} else {
-					const char *sym = ksym_name(t);
-					void *fn = sym ? kstub_lookup(sym) : NULL;
-					unsigned char *tr = tramp + ntramp++ * TRAMP_SIZE;
-
-					if (!fn)
-						die("%s+%zx: call to %s (0x%llx) has no user-space version",
-						    im->name, at, sym ? sym : "an unlisted address", t);
-					if (ntramp > 64)
-						die("%s: too many calls out", im->name);
-					tr[0] = 0x49; tr[1] = 0xbb;		/* movabs $fn, %r11 */
-					put64(tr + 2, (uintptr_t)fn);
-					tr[10] = 0x41; tr[11] = 0xff; tr[12] = 0xe3;	/* jmp *%r11 */
-					put32(im->code + at + n - 4,
-					      (uint32_t)(tr - (im->code + at + n)));
-				}
+				relink_branch(im, f, a, at, n, t, text, &ntramp);
 			} else if (!strncmp(text, "movabs $0x", 10) &&
 				   sscanf(text + 7, "$0x%llx", &t) == 1) {
-				/* the kernel half, with 4- or 5-level page tables */
-				if (t >= 0xff00000000000000ull) {
-					if (nmov >= im->nmaps)
-						die("%s+%zx: kernel address 0x%llx is not a map the guest listed",
-						    im->name, at, t);
-					put64(im->code + at + n - 8, map_buffer(im, &im->maps[nmov++]));
-				} else if ((t >= 0x7fffffff0000ull && t < 0x800000100000ull) ||
-					   (t >= 0xfffffffffff0000ull && t < 0x100000000100000ull)) {
-					/* BPF_PROBE_MEM loads only above TASK_SIZE_MAX */
-					put64(im->code + at + n - 8, 0);
-				}
+				relink_movabs(im, at, n, t, &nmov);
 			}
 		}
 		if (pclose(p))
@@ -416,7 +435,6 @@ static void relink(struct image *im, const char *jitdir)
 		    im->name, nmov, im->nmaps);
 
 	/* loop size: count again over [lo, hi] */
-	im->loop_insns = 0;
 	im->loop_bytes = hi >= lo && lo ? 0 : -1;
 	if (lo) {
 		disasm_cmd(cmd, sizeof(cmd), im, 0, jitdir);
