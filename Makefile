@@ -58,7 +58,7 @@ MODULE_SRC := Kbuild $(shell find module -name '*.[chS]' | sort)
 BPF_HDR := $(wildcard bpf/*.h bpf/tests/*.h bpf/examples/*.h bpf/bench/*.h)
 VM_HDR := $(wildcard tests/vm/*.h)
 KMOD_SRC := $(wildcard tests/kmod/*)
-KMODS := insn_bad_body insn_fuzz_body
+KMODS := insn_bad_body insn_fuzz_body insn_test_kfuncs
 FUZZ_CORPUS := $(wildcard tests/fuzz/corpus/*.body)
 BPF_PROGS := $(patsubst %.c,%.o,$(notdir $(wildcard bpf/tests/*.bpf.c)))
 BPF_EXAMPLES := $(patsubst %.c,%.o,$(notdir $(wildcard bpf/examples/*.bpf.c)))
@@ -493,15 +493,31 @@ $(B)/host/x86_64/host_test: $(x86_64_host_src) $(HOST_HDR) $(MODULE_SRC) \
 # companion series adds there; while the cached arm64 kernel lacks one the
 # build fails, and the tier is a SKIP naming the compiler's first error
 # (the arm64 module build fails on the same thing).
+# The load_be emitters as a big-endian kernel builds them (CONFIG_CPU_BIG_ENDIAN)
+# and as a little-endian one does: tests/host/arm64_endian.c, a program of its
+# own, checks the words each emits (no rev on big-endian) and runs them.
+# host_test compares only the little-endian build, as the hosts are.
+arm64_endian_main := tests/host/arm64_endian.c
+arm64_endian_src := $(arm64_endian_main) tests/host/arm64_exec.c module/arm64/load_be.c
+arm64_endian_le :=
+arm64_endian_be := -DCONFIG_CPU_BIG_ENDIAN=1
 arm64_host_src := $(filter-out $(HOST_SKIP:%=module/%.c),$(HOST_FAMILIES:%=module/%.c)) \
 	$(filter-out $(HOST_SKIP:%=module/arm64/%.c),$(wildcard module/arm64/*.c)) \
-	$(filter-out tests/host/x86_%,$(wildcard tests/host/*.c))
+	$(filter-out tests/host/x86_% $(arm64_endian_main),$(wildcard tests/host/*.c))
 $(B)/host/arm64/host_test: $(arm64_host_src) $(HOST_HDR) $(MODULE_SRC) \
 		$(B)/host/arm64/gen/kiter.c $(B)/host/arm64/gen/families.h
 	$(call msg,CC,$@)
 	$(Q)rm -f $@.err; $(arm64_cross)gcc -static $(call HOST_CFLAGS,arm64) \
 		-isystem $(B)/host/arm64/gen/arm64 $(arm64_libdir) -o $@ $(arm64_host_src) \
 		$(B)/host/arm64/gen/kiter.c $(B)/host/arm64/gen/arm64/insn.c 2>$@.log || \
+	{ grep -m1 'error:' $@.log >$@.err || echo "build failed" >$@.err; : >$@; }
+
+$(B)/host/arm64/endian-le $(B)/host/arm64/endian-be: $(B)/host/arm64/endian-%: \
+		$(arm64_endian_src) $(HOST_HDR) $(MODULE_SRC) $(B)/host/arm64/gen/kiter.c
+	$(call msg,CC,$@)
+	$(Q)rm -f $@.err; $(arm64_cross)gcc -static $(call HOST_CFLAGS,arm64) $(arm64_endian_$*) \
+		-isystem $(B)/host/arm64/gen/arm64 $(arm64_libdir) -o $@ $(arm64_endian_src) \
+		$(B)/host/arm64/gen/arm64/insn.c 2>$@.log || \
 	{ grep -m1 'error:' $@.log >$@.err || echo "build failed" >$@.err; : >$@; }
 
 # host_test exits 1 when a test fails (its FAIL lines say which); any other
@@ -515,16 +531,25 @@ $(B)/results/host-x86_64.txt: $(B)/host/x86_64/host_test FORCE
 	$(Q)mkdir -p $(@D)
 	$(Q)$(call host_results,x86_64,$<)
 
+# arm64_endian exits 1 when a test fails, as host_test does; a build of it
+# that fails where host_test built is a failure too.  $(1): le or be.
+endian_results = if [ -s $(B)/host/arm64/endian-$(1).err ]; then \
+		echo "TEST host.arm64.endian-$(1) FAIL cannot build: $$(cat $(B)/host/arm64/endian-$(1).err)"; \
+	else qemu-aarch64-static $(B)/host/arm64/endian-$(1) 2>&1; rc=$$?; \
+		[ $$rc -le 1 ] || echo "TEST host.arm64.endian-$(1) FAIL exited with status $$rc"; fi
+
 # half the x86 count (the multiplier scales inputs and assignments): qemu
 # runs it about ten times slower
-$(B)/results/host-arm64.txt: $(B)/host/arm64/host_test FORCE
+$(B)/results/host-arm64.txt: $(B)/host/arm64/host_test $(B)/host/arm64/endian-le \
+		$(B)/host/arm64/endian-be FORCE
 	$(call msg,HOST,arm64 emitters and bodies under qemu-aarch64-static)
 	$(Q)mkdir -p $(@D)
 	$(Q)if [ -s $<.err ]; then \
 		echo "TEST host.arm64 SKIP cannot build module/arm64 against the arm64 kernel's encoders: $$(cat $<.err)" >$@; \
 	elif ! command -v qemu-aarch64-static >/dev/null; then \
 		echo "TEST host.arm64 SKIP no qemu-aarch64-static" >$@; \
-	else $(call host_results,arm64,qemu-aarch64-static $< -n 0.5); fi
+	else $(call host_results,arm64,qemu-aarch64-static $< -n 0.5); \
+		{ $(call endian_results,le); $(call endian_results,be); } >>$@; fi
 
 # make fuzz [FUZZ_N=200] [FUZZ_BODIES=n] [SEED=n]: the host tier of both
 # arches with FUZZ_N times the inputs and register assignments (arm64 half

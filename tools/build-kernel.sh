@@ -50,6 +50,7 @@ debug) frags+=("$top/tools/configs/debug.config") ;;
 *) echo "unknown flavor $flavor" >&2; exit 2 ;;
 esac
 if [ "$flavor" != stock ]; then
+	frags+=("$top/tools/configs/patched.config")
 	shopt -s nullglob
 	patches=("$top"/patches/*.patch)
 	shopt -u nullglob

@@ -4,12 +4,14 @@ M=/insn/insn_bad_body.ko
 rc=0
 [ -s $M ] || { echo "TEST badbody SKIP kernel without kfunc bodies"; exit 0; }
 
-if insmod $M body=good && rmmod insn_bad_body; then
-	echo "TEST badbody.good PASS"
-else
-	echo "TEST badbody.good FAIL a valid body was refused"
-	rc=1
-fi
+for good in good verify_as_this_cpu_ptr; do
+	if insmod $M body=$good && rmmod insn_bad_body; then
+		echo "TEST badbody.$good PASS"
+	else
+		echo "TEST badbody.$good FAIL a valid body was refused"
+		rc=1
+	fi
+done
 while read -r name want; do
 	dmesg -c >/dev/null
 	if insmod $M body=$name 2>/dev/null; then
@@ -41,5 +43,7 @@ malformed body insn 0: malformed instruction
 after_stack body insn 0: stack access in a BPF_KFUNC_BODY_AFTER body
 after_div body insn 1: division by a register or signed by -1 in a BPF_KFUNC_BODY_AFTER body
 twice already has a body
+read_arg3 body insn 1: reads R3 before it is written
+verify_as_loop body insn 0: verify_as needs BPF_KFUNC_BODY_AFTER and an allowed helper
 CASES
 exit $rc

@@ -66,22 +66,35 @@ static const struct bpf_insn after_stack[] = {
 static const struct bpf_insn after_div[] = {
 	R0_IS_R1, BPF_ALU64_REG(BPF_DIV, BPF_REG_0, BPF_REG_2),
 };
+/* bpf_insn_test_add() has two arguments: R3 is whatever the caller left */
+static const struct bpf_insn read_arg3[] = {
+	R0_IS_R1, BPF_ALU64_REG(BPF_ADD, BPF_REG_0, BPF_REG_3),
+};
 
 #define CASE_AS(name, n, mode, nr)	{ name, n, ARRAY_SIZE(n), mode, nr }
 #define CASE(n)		CASE_AS(#n, n, BPF_KFUNC_BODY_VERIFY, 1)
 #define AFTER_CASE(n)	CASE_AS(#n, n, BPF_KFUNC_BODY_AFTER, 1)
+/*
+ * an AFTER body verified as bpf_loop(), which the verifier would inline
+ * before the kfunc call is put back
+ */
+#define VERIFY_AS_CASE(name, helper) \
+	{ name, good, ARRAY_SIZE(good), BPF_KFUNC_BODY_AFTER, 1, helper }
 static const struct {
 	const char *name;
 	const struct bpf_insn *insns;
 	u16 len;
 	u8 mode;
 	u8 nr;		/* registered this many times in one call */
+	u32 verify_as;
 } cases[] = {
 	CASE(good), CASE(call), CASE_AS("exit", exit_, BPF_KFUNC_BODY_VERIFY, 1),
 	CASE(back), CASE(leave), CASE(write6), CASE(write10), CASE(read7),
 	CASE(imm64), CASE(no_r0), CASE(r0_first), CASE(half_r0), CASE(too_long),
 	CASE(r10_value), CASE(malformed), AFTER_CASE(after_stack),
 	AFTER_CASE(after_div), CASE_AS("twice", good, BPF_KFUNC_BODY_VERIFY, 2),
+	CASE(read_arg3), VERIFY_AS_CASE("verify_as_loop", BPF_FUNC_loop),
+	VERIFY_AS_CASE("verify_as_this_cpu_ptr", BPF_FUNC_this_cpu_ptr),
 };
 
 static char *body = "good";
@@ -109,6 +122,7 @@ static int __init bad_init(void)
 		test_body[j].insns = cases[i].insns;
 		test_body[j].len = cases[i].len;
 		test_body[j].mode = cases[i].mode;
+		test_body[j].verify_as = cases[i].verify_as;
 	}
 	err = register_bpf_kfunc_bodies(THIS_MODULE, test_body, cases[i].nr, 0);
 	pr_info("body %s: %d\n", body, err);

@@ -11,14 +11,17 @@
  *   - has 1 to BPF_KFUNC_BODY_MAX_INSNS instructions (and a pointer to them);
  *   - has mode BPF_KFUNC_BODY_VERIFY or BPF_KFUNC_BODY_AFTER;
  *   - with an emitter, declares 1 to BPF_KFUNC_BODY_MAX_NATIVE bytes;
- *   - names a helper in verify_as only with mode AFTER;
+ *   - names a helper in verify_as only with mode AFTER, and only
+ *     bpf_this_cpu_ptr() or bpf_per_cpu_ptr(): the verifier's passes before
+ *     the kfunc call is put back must not act on the helper's call;
  *   - holds only ALU instructions, loads, stores and jumps: no calls, no
  *     exit, no 64-bit constants (BPF_LD_IMM64), no legacy packet loads
  *     (they read R6 and may leave the program), no atomics, no may_goto;
  *     the internal per-CPU address move (BPF_MOV64_PERCPU_REG) only in
  *     AFTER bodies, which the verifier never sees;
  *   - jumps only forward, to an instruction of the body or just past its end;
- *   - reads only R1-R5, registers it wrote before on every path, and R10
+ *   - reads only the kfunc's arguments (R1 up to R5), registers it wrote
+ *     before on every path, and R10
  *     as the base of a load or store, never as a value (not even stored
  *     through itself); writes only R0-R5;
  *   - sets R0 on every path, unless the kfunc returns void;
@@ -33,8 +36,9 @@
  *
  * The kernel once let bodies through that broke some of these rules (R10
  * as a value, malformed instructions, two bodies in one call, the AFTER
- * rules): rule_was_gap() names them, so that the fuzzer reports each on
- * its own should one open again.
+ * rules, verify_as naming any helper, reads of R1-R5 beyond the kfunc's
+ * arguments): rule_was_gap() names them, so that the fuzzer reports each
+ * on its own should one open again.
  */
 #ifndef _BODY_RULES_H
 #define _BODY_RULES_H
@@ -89,7 +93,7 @@ static const char *const rule_text[NR_RULES] = {
 	[RULE_LEN] = "body length out of range",
 	[RULE_MODE] = "unknown mode",
 	[RULE_MAX_NATIVE] = "max_native out of range",
-	[RULE_VERIFY_AS] = "verify_as needs BPF_KFUNC_BODY_AFTER and a helper",
+	[RULE_VERIFY_AS] = "verify_as needs BPF_KFUNC_BODY_AFTER and an allowed helper",
 	[RULE_UNREACHABLE] = "unreachable instruction",
 	[RULE_IMM64] = "constants over 32 bits are not allowed",
 	[RULE_CALL] = "calls are not allowed",
@@ -125,12 +129,14 @@ static const char *const rule_name[NR_RULES] = {
 static inline int rule_was_gap(int r)
 {
 	return r == RULE_R10 || r == RULE_ENCODING || r == RULE_AFTER_STACK ||
-	       r == RULE_AFTER_DIV || r == RULE_DUP;
+	       r == RULE_AFTER_DIV || r == RULE_DUP || r == RULE_VERIFY_AS ||
+	       r == RULE_UNINIT;
 }
 
 /* a body as registration sees it */
 struct rbody {
 	int ret_void;		/* the kfunc returns void */
+	int nargs;		/* its arguments, R1 up */
 	int mode, emit, max_native, null_insns;
 	__u32 verify_as;
 	int len;
@@ -326,7 +332,9 @@ static inline int descriptor_rules(const struct rbody *b, struct verdict *vd)
 		viol_add(vd, RULE_MODE, 0, -1);
 	if (b->emit && (b->max_native < 1 || b->max_native > BODY_MAX_NATIVE))
 		viol_add(vd, RULE_MAX_NATIVE, 0, -1);
-	if (b->verify_as && (b->mode != BODY_AFTER || b->verify_as >= __BPF_FUNC_MAX_ID))
+	if (b->verify_as && (b->mode != BODY_AFTER ||
+			      (b->verify_as != BPF_FUNC_this_cpu_ptr &&
+			       b->verify_as != BPF_FUNC_per_cpu_ptr)))
 		viol_add(vd, RULE_VERIFY_AS, 0, -1);
 	return vd->n;
 }
@@ -347,6 +355,7 @@ static inline void regs_add(struct verdict *vd, int rule, int idx, unsigned int 
 static inline int body_rules(const struct rbody *b, struct verdict *vd)
 {
 	const unsigned int args = REG(1) | REG(2) | REG(3) | REG(4) | REG(5);
+	const unsigned int params = args & (REG(b->nargs + 1) - 1);
 	const unsigned int callee = REG(6) | REG(7) | REG(8) | REG(9);
 	unsigned int written[BODY_MAX_INSNS + 1];
 	int reached[BODY_MAX_INSNS + 1] = { 0 };
@@ -358,7 +367,7 @@ static inline int body_rules(const struct rbody *b, struct verdict *vd)
 	/* written[i]: registers set on every path into insn i */
 	for (i = 0; i <= b->len; i++)
 		written[i] = ~0u;
-	written[0] = args | REG(BPF_REG_10);
+	written[0] = params | REG(BPF_REG_10);
 	reached[0] = 1;
 	for (i = 0; i < b->len; i++) {
 		struct insn_shape s;

@@ -14,6 +14,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+#include <linux/capability.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include <linux/types.h>
@@ -357,5 +360,28 @@ static inline int stat_jit(const char *prefix, struct bpf_object *obj,
 	}
 	return 0;
 }
+
+/* Take capabilities @caps out of the effective set, or (@on) back in. */
+static inline int set_caps(__u64 caps, int on)
+{
+	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct d[2];
+
+	if (syscall(SYS_capget, &h, d))
+		return -1;
+	for (int i = 0; i < 2; i++) {
+		__u32 m = (__u32)(caps >> (32 * i));
+
+		d[i].effective = on ? d[i].effective | (m & d[i].permitted) :
+				      d[i].effective & ~m;
+	}
+	return syscall(SYS_capset, &h, d);
+}
+
+#define CAP(c)	(1ull << (c))
+#ifndef CAP_PERFMON
+#define CAP_PERFMON	38
+#define CAP_BPF		39
+#endif
 
 #endif /* _VM_COMMON_H */

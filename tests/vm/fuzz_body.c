@@ -498,7 +498,13 @@ struct expect {
 
 static void rbody_of(const struct insn_fuzz_body *f, struct rbody *b)
 {
+	static const int nargs[INSN_FUZZ_NPROTOS] = {
+		[INSN_FUZZ_U64] = 5, [INSN_FUZZ_VOID] = 2, [INSN_FUZZ_K] = 2,
+		[INSN_FUZZ_NOARGS] = 0, [INSN_FUZZ_MISSING] = 5,
+	};
+
 	b->ret_void = f->proto == INSN_FUZZ_VOID;
+	b->nargs = f->proto < INSN_FUZZ_NPROTOS ? nargs[f->proto] : 5;
 	b->mode = f->mode;
 	b->emit = f->emit;
 	b->max_native = f->max_native;

@@ -1,0 +1,83 @@
+# SPDX-License-Identifier: GPL-2.0
+# The soundness rules of the series, each with a program that broke it
+# (tests/vm/soundness.c, the kfuncs of tests/kmod/insn_test_kfuncs.c).
+P=/sys/module/insn_kfuncs/parameters
+S=/proc/sys/net/core
+T=/insn/insn_test_kfuncs.ko
+L=/insn/bin/soundness
+K=/sys/module/kfunc_body/parameters/test_no_percpu_insn
+rc=0
+[ -s $T ] || { echo "TEST soundness SKIP kernel without kfunc bodies"; exit 0; }
+
+# rmmod right after programs are freed can fail "in use" for a while
+unload() {
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		rmmod "$1" 2>/dev/null && return 0
+		sleep 1
+	done
+	echo "TEST soundness.rmmod.$1 FAIL still in use"
+	return 1
+}
+
+# void kfuncs (R0), __k read marks: native code, then bodies
+if insmod $T; then
+	$L void native || rc=1
+	$L konst || rc=1
+	echo 2 >$S/bpf_jit_harden
+	$L void body || rc=1
+	echo 0 >$S/bpf_jit_harden
+	unload insn_test_kfuncs || rc=1
+else
+	echo "TEST soundness.insmod FAIL"
+	rc=1
+fi
+
+# a loader without CAP_PERFMON: Spectre v1 masking in a body keeps it
+$L nospec || rc=1
+
+# per-CPU bodies where the JIT lacks the per-CPU move: the calls stay
+if [ -w $K ]; then
+	echo 1 >$K
+	$L percpu /insn/bpf/percpu.bpf.o || rc=1
+	/insn/bin/percpu check nopcpu /insn/bpf/percpu.bpf.o || rc=1
+	echo 0 >$K
+else
+	echo "TEST soundness.percpu.switch FAIL no $K (CONFIG_BPF_KFUNC_BODY_TEST)"
+	rc=1
+fi
+
+# a failing JIT with a helper call the JIT would inline
+U=/proc/sys/kernel/unprivileged_bpf_disabled
+unpriv=$(cat $U)
+limit=$(cat $S/bpf_jit_limit)
+echo 0 >$U
+echo 1 >$S/bpf_jit_limit
+$L jitfail || rc=1
+echo "$limit" >$S/bpf_jit_limit
+echo "$unpriv" >$U
+
+# bodies of a module still in its init: the real module must be out of
+# the way (it gives bpf_iter_num_destroy() a body too)
+unload insn_kfuncs || rc=1
+dmesg -c >/dev/null
+insmod $T fail_init_ms=6000 2>/dev/null &
+pid=$!
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+	dmesg | grep -q 'insn_test_kfuncs: bodies registered' && break
+	sleep 0.2
+done
+if dmesg | grep -q 'insn_test_kfuncs: bodies registered'; then
+	$L coming /insn/bpf/iter.bpf.o || rc=1
+else
+	echo "TEST soundness.coming.registered FAIL $(dmesg | tail -n 3 | tr '\n' ' ')"
+	rc=1
+fi
+if wait $pid; then
+	echo "TEST soundness.coming.init_failed FAIL the module's init did not fail"
+	rmmod insn_test_kfuncs
+	rc=1
+else
+	echo "TEST soundness.coming.init_failed PASS"
+fi
+insmod /insn/insn_kfuncs.ko || rc=1
+exit $rc

@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Test module: kfuncs with bodies that the soundness tests need and the
+ * real module does not have (tests/vm/soundness.c, tests/guest/45-soundness.sh).
+ *
+ *   bpf_insn_test_void(a)       void; its body leaves R0 alone, and its native
+ *                               code is a NOP: a result move after the call
+ *                               must not be folded, nor R0 read
+ *   bpf_insn_test_void_r0(a)    void; its body uses R0 as a temporary, its
+ *                               native code does not: R0 must not be read
+ *   bpf_insn_test_konst(x, k)   returns x; its body never reads its constant
+ *                               k, so only the verifier's read mark keeps two
+ *                               states with different k apart
+ *
+ * With fail_init_ms=N the module instead gives the kernel's
+ * bpf_iter_num_destroy() a body (the real module must not be loaded), waits
+ * N ms and fails its init: a program verified meanwhile must not get that
+ * body, whose module is about to be freed.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/bpf.h>
+#include <linux/bpf_kfunc_body.h>
+#include <linux/btf.h>
+#include <linux/btf_ids.h>
+#include <linux/delay.h>
+#include <linux/module.h>
+
+__bpf_kfunc_start_defs();
+
+__bpf_kfunc void bpf_insn_test_void(u64 a)
+{
+}
+
+__bpf_kfunc void bpf_insn_test_void_r0(u64 a)
+{
+}
+
+__bpf_kfunc u64 bpf_insn_test_konst(u64 x, u32 k__k)
+{
+	return x;
+}
+
+__bpf_kfunc_end_defs();
+
+BTF_KFUNCS_START(test_ids)
+BTF_ID_FLAGS(func, bpf_insn_test_void)
+BTF_ID_FLAGS(func, bpf_insn_test_void_r0)
+BTF_ID_FLAGS(func, bpf_insn_test_konst)
+BTF_KFUNCS_END(test_ids)
+
+static const struct btf_kfunc_id_set test_set = {
+	.owner = THIS_MODULE,
+	.set = &test_ids,
+};
+
+/* native code that does nothing, as a void kfunc's may */
+static int emit_nop(const struct bpf_kfunc_emit *e, u8 *buf)
+{
+#if defined(CONFIG_X86_64)
+	buf[0] = 0x90;					/* nop */
+	return 1;
+#elif defined(CONFIG_ARM64)
+	*(__le32 *)buf = cpu_to_le32(0xd503201f);	/* nop */
+	return 4;
+#else
+	return -EOPNOTSUPP;
+#endif
+}
+
+static const struct bpf_insn void_body[] = {
+	BPF_ALU64_IMM(BPF_ADD, BPF_REG_1, 1),
+};
+static const struct bpf_insn void_r0_body[] = {
+	BPF_MOV64_REG(BPF_REG_0, BPF_REG_1),
+};
+static const struct bpf_insn konst_body[] = {
+	BPF_MOV64_REG(BPF_REG_0, BPF_REG_1),
+};
+/* what bpf_iter_num_destroy() does: cur = end = 0 */
+static const struct bpf_insn destroy_body[] = {
+	BPF_ST_MEM(BPF_DW, BPF_REG_1, 0, 0),
+};
+
+#define BODY(n, b, m, e, max)	{ .name = n, .insns = b, .len = ARRAY_SIZE(b), \
+				  .mode = m, .max_native = max, .emit = e }
+static const struct bpf_kfunc_body test_bodies[] = {
+	BODY("bpf_insn_test_void", void_body, BPF_KFUNC_BODY_VERIFY, emit_nop, 4),
+	BODY("bpf_insn_test_void_r0", void_r0_body, BPF_KFUNC_BODY_VERIFY, emit_nop, 4),
+	BODY("bpf_insn_test_konst", konst_body, BPF_KFUNC_BODY_VERIFY, NULL, 0),
+};
+static const struct bpf_kfunc_body coming_bodies[] = {
+	BODY("bpf_iter_num_destroy", destroy_body, BPF_KFUNC_BODY_AFTER, NULL, 0),
+};
+
+static uint fail_init_ms;
+module_param(fail_init_ms, uint, 0444);
+MODULE_PARM_DESC(fail_init_ms, "register a body, wait this long, fail init");
+
+/* Bodies registered by a module whose init then fails. */
+static int coming_then_fail(void)
+{
+	int err;
+
+	err = register_bpf_kfunc_bodies(THIS_MODULE, coming_bodies,
+					ARRAY_SIZE(coming_bodies), 0);
+	if (err)
+		return err;
+	pr_info("bodies registered, failing init in %u ms\n", fail_init_ms);
+	msleep(fail_init_ms);
+	unregister_bpf_kfunc_bodies(coming_bodies);
+	pr_info("failing init\n");
+	return -EAGAIN;
+}
+
+static int __init test_init(void)
+{
+	int err;
+
+	if (fail_init_ms)
+		return coming_then_fail();
+	err = register_btf_kfunc_id_set(BPF_PROG_TYPE_UNSPEC, &test_set);
+	if (err)
+		return err;
+	return register_bpf_kfunc_bodies(THIS_MODULE, test_bodies,
+					 ARRAY_SIZE(test_bodies), 0);
+}
+
+static void __exit test_exit(void)
+{
+	unregister_bpf_kfunc_bodies(test_bodies);
+}
+
+module_init(test_init);
+module_exit(test_exit);
+
+MODULE_DESCRIPTION("kfuncs with bodies for the soundness tests");
+MODULE_LICENSE("GPL");
