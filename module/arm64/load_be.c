@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * arm64 big-endian loads from [p + off]: ldrh/ldr then rev16/rev.  Loads
+ * arm64 big-endian loads from [p + off]: ldrh/ldr then rev16/rev, or the
+ * load alone on a big-endian kernel, where BPF_TO_BE swaps nothing.  Loads
  * into a W register zero-extend, and rev16 on W keeps the cleared upper
  * half clear, so no extension is needed.  An offset the scaled 12-bit
  * immediate cannot hold goes through a scratch register (movz; register
@@ -35,7 +36,13 @@ static int emit_load_be(const struct bpf_kfunc_emit *e, u8 *buf,
 	} else {
 		return -EINVAL;
 	}
-	a64_emit(&c, aarch64_insn_gen_data1(dst, dst, bytes == 8 ? A64_X : A64_W, rev));
+	/*
+	 * The body's BPF_TO_BE and get_unaligned_be*() swap only on a
+	 * little-endian CPU; on a big-endian one the load is the value.
+	 */
+	if (!IS_ENABLED(CONFIG_CPU_BIG_ENDIAN))
+		a64_emit(&c, aarch64_insn_gen_data1(dst, dst, bytes == 8 ? A64_X : A64_W,
+						    rev));
 							/* rev16/rev dst, dst */
 	return a64_end(&c);
 }
