@@ -35,6 +35,13 @@ fi
 # a loader without CAP_PERFMON: Spectre v1 masking in a body keeps it
 $L nospec || rc=1
 
+# native sites in the xlated program name their kfunc's BTF
+$L xlated || rc=1
+
+# the operand-binding liveness pass on a long program of nested loops:
+# native code may not cost DEPTH sweeps of the program over bodies
+$L bigloop 800 200000 || rc=1
+
 # per-CPU bodies where the JIT lacks the per-CPU move: the calls stay
 if [ -w $K ]; then
 	echo 1 >$K

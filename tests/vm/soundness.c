@@ -18,12 +18,21 @@
  *        soundness nospec           lea with a map value pointer as its
  *                                   base, loaded without CAP_PERFMON: the
  *                                   body stays, with its Spectre v1 mask
+ *        soundness xlated           native sites in the xlated program:
+ *                                   marked, and with their kfunc's BTF
+ *                                   index in off, as the loader wrote it
+ *        soundness bigloop DEPTH PAD
+ *                                   a long program of deeply nested loops
+ *                                   with a native rotate: its load time
+ *                                   with native code (operand binding's
+ *                                   liveness pass) against with bodies
  *
  * The programs of "void" and "konst" are written instruction by
  * instruction: clang never reads R0 after a void call.
  */
 #define _GNU_SOURCE
 #include <sched.h>
+#include <time.h>
 #include <unistd.h>
 #include <bpf/btf.h>
 
@@ -372,9 +381,10 @@ static int ax_marker(const struct bpf_insn *i)
  * against Spectre v1 where the loader does not bypass it (no CAP_PERFMON).
  * A native lea would drop the mask: the body must stay.
  */
-static int nospec_load(int map_fd, int lea, int btf_fd, int perfmon, char *name)
+static int nospec_load(int map_fd, int lea, int btf_fd, int perfmon, int plain,
+		       const char *name)
 {
-	const struct bpf_insn prog[] = {
+	struct bpf_insn prog[24] = {
 		BPF_MOV64_REG(BPF_REG_6, BPF_REG_1),
 		BPF_ST_MEM(BPF_W, BPF_REG_10, -4, 0),
 		BPF_MOV64_REG(BPF_REG_2, BPF_REG_10),
@@ -396,18 +406,32 @@ static int nospec_load(int map_fd, int lea, int btf_fd, int perfmon, char *name)
 		BPF_MOV64_IMM(BPF_REG_0, 0),
 		BPF_EXIT_INSN(),
 	};
+	/* from insn 13 on, the same in plain BPF: the control */
+	const struct bpf_insn by_hand[] = {
+		BPF_ALU64_IMM(BPF_LSH, BPF_REG_2, 3),
+		BPF_RAW_INSN(BPF_ALU64 | BPF_ADD | BPF_X, BPF_REG_1, BPF_REG_2, 0, 0),
+		BPF_MOV64_REG(BPF_REG_0, BPF_REG_1),
+		BPF_ALU64_IMM(BPF_ADD, BPF_REG_0, 8),
+		BPF_RAW_INSN(BPF_LDX | BPF_MEM | BPF_DW, BPF_REG_0, BPF_REG_0, 0, 0),
+		BPF_RAW_INSN(BPF_STX | BPF_MEM | BPF_DW, BPF_REG_6, BPF_REG_0, 8, 0),
+		BPF_MOV64_IMM(BPF_REG_0, 0),
+		BPF_EXIT_INSN(),
+	};
 	int fd_array[2] = { 0, btf_fd };
 	LIBBPF_OPTS(bpf_prog_load_opts, opts, .fd_array = fd_array,
 		    .log_buf = log_buf, .log_size = sizeof(log_buf), .log_level = 1,
 		    .prog_flags = BPF_F_SLEEPABLE);
 	__u64 caps = CAP(CAP_PERFMON) | CAP(CAP_SYS_ADMIN);
-	int fd, err;
+	int fd, err, n = 20;
 
+	if (plain) {
+		memcpy(&prog[13], by_hand, sizeof(by_hand));
+		n = 13 + ARRAY_SIZE(by_hand);
+	}
 	log_buf[0] = 0;
 	if (!perfmon && set_caps(caps, 0))
 		return -1;
-	fd = bpf_prog_load(BPF_PROG_TYPE_SYSCALL, NULL, "GPL", prog, ARRAY_SIZE(prog),
-			   &opts);
+	fd = bpf_prog_load(BPF_PROG_TYPE_SYSCALL, NULL, "GPL", prog, n, &opts);
 	err = errno;
 	set_caps(caps, 1);
 	if (fd < 0)
@@ -421,7 +445,8 @@ static int cmd_nospec(void)
 	__u64 slot[9];
 	int btf_fd, lea = mod_kfunc("insn_kfuncs", "bpf_insn_lea64", &btf_fd);
 	int map_fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, NULL, 4, sizeof(slot), 1, NULL);
-	int fails = 0, key = 0;
+	int fails = 0, key = 0, fd, ok;
+	struct xshape s = {};
 
 	if (lea < 0 || map_fd < 0) {
 		test_line("soundness.nospec.setup", 0, "lea %d map %d", lea, map_fd);
@@ -430,14 +455,26 @@ static int cmd_nospec(void)
 	for (int i = 0; i < 9; i++)
 		slot[i] = xorshift();
 	bpf_map_update_elem(map_fd, &key, slot, 0);
+	/*
+	 * The precondition: this kernel masks plain BPF pointer arithmetic for
+	 * such a loader (x86-64 tinyconfig needs mitigations=auto for that).
+	 */
+	fd = nospec_load(map_fd, lea, btf_fd, 0, 1, "soundness.nospec.control.load");
+	if (fd < 0)
+		return 1;
+	ok = !xlated_shape(fd, "bpf_insn_lea64", ax_marker, &s) && s.bodies >= 4;
+	test_line("soundness.nospec.control.masked", ok,
+		  "%d insns on AX in plain BPF pointer arithmetic without CAP_PERFMON%s",
+		  s.bodies, ok ? "" : ": the kernel bypasses Spectre v1 checks for every loader");
+	close(fd);
+	if (!ok)
+		return 1;
 	for (int perfmon = 0; perfmon < 2; perfmon++) {
 		const char *who = perfmon ? "perfmon" : "no_perfmon";
-		struct xshape s = {};
 		char name[96];
-		int fd, ok;
 
 		snprintf(name, sizeof(name), "soundness.nospec.%s.load", who);
-		fd = nospec_load(map_fd, lea, btf_fd, perfmon, name);
+		fd = nospec_load(map_fd, lea, btf_fd, perfmon, 0, name);
 		if (fd < 0) {
 			fails++;
 			continue;
@@ -467,6 +504,173 @@ static int cmd_nospec(void)
 	return fails;
 }
 
+/*
+ * Two native rotate sites whose kfunc's BTF is fd_array[2]: in the xlated
+ * program both calls are marked (dst_reg 1) and keep off 2, as any call of
+ * that kfunc, so that tools that read off as the BTF index find the right
+ * kfunc; while the JIT ran, off held the sites' indices, 0 and 1.
+ */
+static int cmd_xlated(void)
+{
+	int btf_fd, rol = mod_kfunc("insn_kfuncs", "bpf_insn_rol64", &btf_fd);
+	int fd_array[3] = { 0, btf_fd, btf_fd }, fd, ok = 0, good = 0;
+	unsigned long long base = ksym_addr("__bpf_call_base");
+	LIBBPF_OPTS(bpf_prog_load_opts, opts, .fd_array = fd_array,
+		    .log_buf = log_buf, .log_size = sizeof(log_buf), .log_level = 1);
+	const struct bpf_insn prog[] = {
+		HCALL(BPF_FUNC_get_prandom_u32),
+		BPF_MOV64_REG(BPF_REG_1, BPF_REG_0),
+		BPF_MOV64_IMM(BPF_REG_2, 13),
+		BPF_RAW_INSN(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_KFUNC_CALL, 2, rol),
+		BPF_MOV64_REG(BPF_REG_1, BPF_REG_0),
+		BPF_MOV64_IMM(BPF_REG_2, 7),
+		BPF_RAW_INSN(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_KFUNC_CALL, 2, rol),
+		BPF_MOV64_IMM(BPF_REG_0, XDP_PASS),
+		BPF_EXIT_INSN(),
+	};
+	struct bpf_prog_info info;
+	struct bpf_insn *x = NULL;
+	char why[256] = "";
+
+	if (rol < 0) {
+		test_line("soundness.xlated.btf", 0, "no bpf_insn_rol64: %d", rol);
+		return 1;
+	}
+	fd = bpf_prog_load(BPF_PROG_TYPE_XDP, NULL, "GPL", prog, ARRAY_SIZE(prog), &opts);
+	if (fd >= 0 && !prog_xlated(fd, &info, &x)) {
+		for (__u32 i = 0; i < info.xlated_prog_len / sizeof(*x); i++) {
+			if (x[i].code != (BPF_JMP | BPF_CALL) ||
+			    x[i].src_reg != BPF_PSEUDO_KFUNC_CALL)
+				continue;
+			ok++;
+			good += x[i].dst_reg == 1 && x[i].off == 2 &&
+				ksym_prefixed(base + (long long)x[i].imm, "bpf_insn_rol64");
+			snprintf(why + strlen(why), sizeof(why) - strlen(why),
+				 " [dst_reg %d off %d]", x[i].dst_reg, x[i].off);
+		}
+	}
+	test_line("soundness.xlated.site_off", ok == 2 && good == 2,
+		  "%d kfunc calls, %d marked with off 2 and named bpf_insn_rol64:%s%s", ok, good,
+		  why, fd < 0 ? log_buf : "");
+	free(x);
+	if (fd >= 0)
+		close(fd);
+	close(btf_fd);
+	return !(ok == 2 && good == 2);
+}
+
+/*
+ * PAD straight-line insns, then DEPTH nested loops, each
+ * "H: if r7 == 0 goto E; <inner loop>; r7 >>= 1; goto H; E:", R9 read only
+ * at the top of the outermost loop, then x = rol64(r7, 13).  That R9 is
+ * live in the back edge of loop k is known only once it is known at the
+ * exit of loop k, which is the back edge of loop k - 1: a liveness pass
+ * that sweeps the program until nothing changes needs DEPTH + 2 sweeps of
+ * the whole program.  A worklist visits each insn a bounded number of
+ * times.  No loop needs a fixup (as may_goto would), so the rest of the
+ * load does not grow with DEPTH.
+ */
+static struct bpf_insn *bigloop(int depth, int pad, int rol, int *n)
+{
+	struct bpf_insn *p = calloc(pad + 3 * depth + 16, sizeof(*p)), *i = p;
+
+	if (!p)
+		return NULL;
+	*i++ = HCALL(BPF_FUNC_get_prandom_u32);
+	*i++ = BPF_MOV64_REG(BPF_REG_7, BPF_REG_0);
+	*i++ = BPF_MOV64_IMM(BPF_REG_9, 1);
+	*i++ = BPF_MOV64_IMM(BPF_REG_6, 0);
+	for (int k = 0; k < pad; k++)
+		*i++ = BPF_ALU64_IMM(BPF_ADD, BPF_REG_6, 1);
+	*i++ = BPF_MOV64_REG(BPF_REG_8, BPF_REG_9);	/* the read of R9 */
+	/*
+	 * header k at H + k, the innermost body at H + depth, loop k's
+	 * "r7 >>= 1; goto" at H + 3 * depth - 1 - 2 * k, its exit just after;
+	 * the outermost goto is to the read of R9 just before H
+	 */
+	for (int k = 0; k < depth; k++)
+		*i++ = BPF_JMP_IMM(BPF_JEQ, BPF_REG_7, 0, 3 * (depth - k));
+	*i++ = BPF_ALU64_IMM(BPF_ADD, BPF_REG_6, 1);
+	for (int k = depth - 1; k >= 0; k--) {
+		*i++ = BPF_ALU64_IMM(BPF_RSH, BPF_REG_7, 1);
+		*i++ = BPF_RAW_INSN(BPF_JMP | BPF_JA, 0, 0,
+				    k ? 3 * k - 3 * depth - 1 : -3 * depth - 2, 0);
+	}
+	*i++ = BPF_MOV64_REG(BPF_REG_1, BPF_REG_7);
+	*i++ = BPF_MOV64_IMM(BPF_REG_2, 13);
+	*i++ = KCALL(rol);
+	*i++ = BPF_MOV64_IMM(BPF_REG_0, XDP_PASS);
+	*i++ = BPF_EXIT_INSN();
+	*n = i - p;
+	return p;
+}
+
+static double now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+static int set_native(int on)
+{
+	FILE *f = fopen("/sys/module/insn_kfuncs/parameters/native", "w");
+	int err;
+
+	if (!f)
+		return -1;
+	err = fprintf(f, "%d\n", on) < 0;
+	return fclose(f) || err ? -1 : 0;
+}
+
+/*
+ * Load the program with native code (the liveness pass runs) and with
+ * bodies only (it does not), one after the other: the pass may cost a
+ * fraction of the rest of the load, not DEPTH sweeps of the program.
+ */
+static int cmd_bigloop(int depth, int pad)
+{
+	int btf_fd, rol = mod_kfunc("insn_kfuncs", "bpf_insn_rol64", &btf_fd), n, ok;
+	struct bpf_insn *prog = rol < 0 ? NULL : bigloop(depth, pad, rol, &n);
+	int fd_array[2] = { 0, btf_fd };
+	LIBBPF_OPTS(bpf_prog_load_opts, opts, .fd_array = fd_array);
+	double t[2];
+	struct xshape s[2];
+
+	if (!prog) {
+		test_line("soundness.bigloop.setup", 0, "rol64 %d", rol);
+		return 1;
+	}
+	for (int native = 0; native < 2; native++) {
+		int fd;
+
+		if (set_native(native))
+			return 1;
+		/* no log: a big program's overflows the buffer */
+		t[native] = now();
+		fd = bpf_prog_load(BPF_PROG_TYPE_XDP, NULL, "GPL", prog, n, &opts);
+		t[native] = now() - t[native];
+		if (fd < 0) {
+			test_line("soundness.bigloop.load", 0, "%s", strerror(errno));
+			set_native(1);
+			return 1;
+		}
+		xlated_shape(fd, "bpf_insn_rol64", percpu_marker, &s[native]);
+		close(fd);
+	}
+	printf("STAT soundness.bigloop insns=%d depth=%d load_body_s=%.3f load_native_s=%.3f\n",
+	       n, depth, t[0], t[1]);
+	/* the pass may cost a little; DEPTH sweeps of the program cost more */
+	ok = s[1].marked == 1 && !s[0].marked && t[1] < 1.3 * t[0] + 0.3;
+	test_line("soundness.bigloop.liveness_time", ok,
+		  "%d insns, %d nested loops: load %.3f s with native code (%d site), %.3f s with bodies",
+		  n, depth, t[1], s[1].marked, t[0]);
+	free(prog);
+	close(btf_fd);
+	return !ok;
+}
+
 int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -482,6 +686,10 @@ int main(int argc, char **argv)
 		return cmd_jitfail();
 	if (argc == 2 && !strcmp(argv[1], "nospec"))
 		return cmd_nospec();
+	if (argc == 2 && !strcmp(argv[1], "xlated"))
+		return cmd_xlated();
+	if (argc == 4 && !strcmp(argv[1], "bigloop"))
+		return cmd_bigloop(atoi(argv[2]), atoi(argv[3]));
 	fprintf(stderr, "usage: see tests/vm/soundness.c\n");
 	return 2;
 }
