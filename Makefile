@@ -80,8 +80,28 @@ endif
 RESULTS += $(B)/results/x86_64-debug$(if $(DEBUG_CACHED),,-skip).txt
 
 .PHONY: all check demo lint deps clean help fuzz fuzz-bodies check-series install-headers FORCE
-.PHONY: check-debug
+.PHONY: check-debug module module-clean dkms-install
+# a plain make builds the module alone (below); all: the guests' initramfs
+module:
 all: $(foreach a,$(ARCHES),$(B)/$(a)/initramfs.cpio.gz)
+
+# The module alone, against the running kernel (or KDIR): no packages, no
+# test kernels, no guests.  dkms-install (as root) registers, builds and
+# installs it with DKMS, from a copy in /usr/src.
+KDIR ?= /lib/modules/$(shell uname -r)/build
+PKG_VERSION := $(shell sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' dkms.conf)
+module:
+	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
+module-clean:
+	$(MAKE) -C $(KDIR) M=$(CURDIR) clean
+dkms-install:
+	rm -rf /usr/src/insn-kfuncs-$(PKG_VERSION)
+	mkdir -p /usr/src/insn-kfuncs-$(PKG_VERSION)
+	cp -r Kbuild module dkms.conf /usr/src/insn-kfuncs-$(PKG_VERSION)/
+	dkms status -m insn-kfuncs -v $(PKG_VERSION) | grep -q insn-kfuncs || \
+		dkms add -m insn-kfuncs -v $(PKG_VERSION)
+	dkms build -m insn-kfuncs -v $(PKG_VERSION)
+	dkms install -m insn-kfuncs -v $(PKG_VERSION)
 
 check: $(RESULTS)
 	@tools/summary.sh $^
@@ -464,7 +484,7 @@ $(B)/results/lint.txt: $(B)/x86_64/kernel.key FORCE
 # Families whose code needs a running kernel are skipped with a reason.
 HOST_SKIP := percpu
 HOST_SKIP_WHY := per-CPU code reads %gs, or tpidr_el1 and sp_el0 (EL1 registers), and kernel symbols (nr_cpu_ids, __per_cpu_offset); tested in the guests
-HOST_FAMILIES := $(shell sed -n 's/^extern const struct bpf_kfunc_body insn_\(.*\)_table\[\];/\1/p' module/insn_kfuncs.h)
+HOST_FAMILIES := $(shell sed -n 's/^INSN_FAMILY(\(.*\))$$/\1/p' module/families.h)
 HOST_HDR := $(wildcard tests/host/*.h tests/host/shim/*.h tests/host/shim/*/*.h)
 x86_64_host_src := $(filter-out $(HOST_SKIP:%=module/%.c),$(HOST_FAMILIES:%=module/%.c)) \
 	$(filter-out $(HOST_SKIP:%=module/x86/%.c),$(wildcard module/x86/*.c)) \
@@ -477,14 +497,14 @@ $(B)/host/%/gen/kiter.c: tests/host/gen-kdefs.sh $(B)/%/kernel.key
 	$(call msg,GEN,$(@D))
 	$(Q)tests/host/gen-kdefs.sh $(call kdir,$*)/src $(@D)
 
-$(B)/host/%/gen/families.h: module/insn_kfuncs.h Makefile
+$(B)/host/%/gen/host_families.h: module/families.h Makefile
 	$(Q)mkdir -p $(@D)
 	$(Q)for f in $(HOST_FAMILIES); do case " $(HOST_SKIP) " in \
 		*" $$f "*) echo "SKIP_FAMILY($$f, \"$(HOST_SKIP_WHY)\")";; \
 		*) echo "FAMILY($$f)";; esac; done >$@
 
 $(B)/host/x86_64/host_test: $(x86_64_host_src) $(HOST_HDR) $(MODULE_SRC) \
-		$(B)/host/x86_64/gen/kiter.c $(B)/host/x86_64/gen/families.h
+		$(B)/host/x86_64/gen/kiter.c $(B)/host/x86_64/gen/host_families.h
 	$(call msg,CC,$@)
 	$(Q)gcc $(call HOST_CFLAGS,x86_64) -o $@ $(x86_64_host_src) $(B)/host/x86_64/gen/kiter.c
 
@@ -505,7 +525,7 @@ arm64_host_src := $(filter-out $(HOST_SKIP:%=module/%.c),$(HOST_FAMILIES:%=modul
 	$(filter-out $(HOST_SKIP:%=module/arm64/%.c),$(wildcard module/arm64/*.c)) \
 	$(filter-out tests/host/x86_% $(arm64_endian_main),$(wildcard tests/host/*.c))
 $(B)/host/arm64/host_test: $(arm64_host_src) $(HOST_HDR) $(MODULE_SRC) \
-		$(B)/host/arm64/gen/kiter.c $(B)/host/arm64/gen/families.h
+		$(B)/host/arm64/gen/kiter.c $(B)/host/arm64/gen/host_families.h
 	$(call msg,CC,$@)
 	$(Q)rm -f $@.err; $(arm64_cross)gcc -static $(call HOST_CFLAGS,arm64) \
 		-isystem $(B)/host/arm64/gen/arm64 $(arm64_libdir) -o $@ $(arm64_host_src) \
@@ -625,7 +645,7 @@ REPLAY_KFUNCS := $(filter-out module/percpu.c module/iter.c,$(HOST_FAMILIES:%=mo
 .PHONY: bench
 
 $(B)/replay/replay: $(REPLAY_SRC) $(REPLAY_KFUNCS) $(HOST_HDR) $(MODULE_SRC) \
-		$(B)/host/x86_64/gen/families.h
+		$(B)/host/x86_64/gen/host_families.h
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(call HOST_CFLAGS,x86_64) -nostdlib -r -o $(@D)/kfuncs.o $(REPLAY_KFUNCS)

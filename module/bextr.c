@@ -55,16 +55,8 @@ static const char *bextr64_check(const u32 *imm)
 	return NULL;
 }
 
-const struct bpf_kfunc_body insn_bextr_table[] = {
-	{
-		.name = "bpf_insn_bextr64",
-		.insns = bextr64_body,
-		.len = ARRAY_SIZE(bextr64_body),
-		.mode = BPF_KFUNC_BODY_VERIFY,
-		.max_native = 11,
-		.emit = INSN_EMIT(bextr64),
-		.check_const = bextr64_check,
-	},
+static const struct bpf_kfunc_body insn_bextr_table[] = {
+	INSN_BODY(bextr64, VERIFY, 11, .check_const = bextr64_check),
 };
 
-const u32 insn_bextr_table_cnt = ARRAY_SIZE(insn_bextr_table);
+INSN_FAMILY_DEFINE(bextr);

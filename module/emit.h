@@ -11,32 +11,12 @@
 
 /*
  * arm64 emitters need the encoders the companion series exports, so they
- * exist only on a patched kernel (Kbuild links them only there), and not
- * for every op yet: INSN_A64_EMITS_<op> lists the ones module/arm64/ has.
+ * exist only on a patched kernel (Kbuild links them only there).  Every
+ * architecture with emitters has all of them.
  */
 #define INSN_HAVE_EMITTERS	(IS_ENABLED(CONFIG_X86_64) || \
 				 (IS_ENABLED(CONFIG_ARM64) && INSN_KFUNCS_PATCHED))
-#ifdef CONFIG_ARM64
-#define INSN_EMIT(op)		(INSN_HAVE_EMITTERS && __is_defined(INSN_A64_EMITS_##op) ? \
-				 insn_emit_##op : NULL)
-#else
 #define INSN_EMIT(op)		(INSN_HAVE_EMITTERS ? insn_emit_##op : NULL)
-#endif
-
-#define INSN_A64_EMITS_rol64		1
-#define INSN_A64_EMITS_ror64		1
-#define INSN_A64_EMITS_rol32		1
-#define INSN_A64_EMITS_ror32		1
-#define INSN_A64_EMITS_select64		1
-#define INSN_A64_EMITS_bextr64		1
-#define INSN_A64_EMITS_load_be16	1
-#define INSN_A64_EMITS_load_be32	1
-#define INSN_A64_EMITS_load_be64	1
-#define INSN_A64_EMITS_lea64		1
-#define INSN_A64_EMITS_iter_next	1
-#define INSN_A64_EMITS_this_cpu_ptr	1
-#define INSN_A64_EMITS_per_cpu_ptr	1
-#define INSN_A64_EMITS_cpu_id		1
 
 int insn_emit_rol64(const struct bpf_kfunc_emit *e, u8 *buf);
 int insn_emit_ror64(const struct bpf_kfunc_emit *e, u8 *buf);

@@ -59,20 +59,10 @@ static const struct bpf_insn iter_destroy_body[] = {
 	BPF_JMP_A(0),
 };
 
-#define ITER(op, emitter, bytes)				\
-	{							\
-		.name = "bpf_iter_num_" #op,			\
-		.insns = iter_##op##_body,			\
-		.len = ARRAY_SIZE(iter_##op##_body),		\
-		.mode = BPF_KFUNC_BODY_AFTER,			\
-		.max_native = bytes,				\
-		.emit = emitter,				\
-	}
-
-const struct bpf_kfunc_body insn_iter_table[] = {
-	ITER(new, NULL, 0),
-	ITER(next, INSN_EMIT(iter_next), 48),
-	ITER(destroy, NULL, 0),
+static const struct bpf_kfunc_body insn_iter_table[] = {
+	INSN_BODY_OF("bpf_iter_num_new", iter_new_body, AFTER, 0, NULL),
+	INSN_BODY_OF("bpf_iter_num_next", iter_next_body, AFTER, 48, INSN_EMIT(iter_next)),
+	INSN_BODY_OF("bpf_iter_num_destroy", iter_destroy_body, AFTER, 0, NULL),
 };
 
-const u32 insn_iter_table_cnt = ARRAY_SIZE(insn_iter_table);
+INSN_FAMILY_DEFINE(iter);

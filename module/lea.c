@@ -44,17 +44,9 @@ static const char *lea64_check(const u32 *imm)
 	return NULL;
 }
 
-const struct bpf_kfunc_body insn_lea_table[] = {
-	{
-		.name = "bpf_insn_lea64",
-		.insns = lea64_body,
-		.len = ARRAY_SIZE(lea64_body),
-		.mode = BPF_KFUNC_BODY_VERIFY,
-		/* x86: 8 (lea with SIB and disp32); arm64: 16 (movn; movk; add; add) */
-		.max_native = 16,
-		.emit = INSN_EMIT(lea64),
-		.check_const = lea64_check,
-	},
+/* x86: 8 bytes (lea with SIB and disp32); arm64: 16 (movn; movk; add; add) */
+static const struct bpf_kfunc_body insn_lea_table[] = {
+	INSN_BODY(lea64, VERIFY, 16, .check_const = lea64_check),
 };
 
-const u32 insn_lea_table_cnt = ARRAY_SIZE(insn_lea_table);
+INSN_FAMILY_DEFINE(lea);

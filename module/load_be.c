@@ -50,20 +50,10 @@ static const struct bpf_insn load_be16_body[] = LOAD_BE_BODY(BPF_H, 16);
 static const struct bpf_insn load_be32_body[] = LOAD_BE_BODY(BPF_W, 32);
 static const struct bpf_insn load_be64_body[] = LOAD_BE_BODY(BPF_DW, 64);
 
-#define LOAD_BE(op)						\
-	{							\
-		.name = "bpf_insn_" #op,			\
-		.insns = op##_body,				\
-		.len = ARRAY_SIZE(op##_body),			\
-		.mode = BPF_KFUNC_BODY_VERIFY,			\
-		.max_native = 14,				\
-		.emit = INSN_EMIT(op),				\
-	}
-
-const struct bpf_kfunc_body insn_load_be_table[] = {
-	LOAD_BE(load_be16),
-	LOAD_BE(load_be32),
-	LOAD_BE(load_be64),
+static const struct bpf_kfunc_body insn_load_be_table[] = {
+	INSN_BODY(load_be16, VERIFY, 14),
+	INSN_BODY(load_be32, VERIFY, 14),
+	INSN_BODY(load_be64, VERIFY, 14),
 };
 
-const u32 insn_load_be_table_cnt = ARRAY_SIZE(insn_load_be_table);
+INSN_FAMILY_DEFINE(load_be);

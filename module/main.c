@@ -41,14 +41,10 @@ static const struct btf_kfunc_id_set insn_kfunc_set = {
 	.set = &insn_kfunc_ids,
 };
 
-static const struct insn_family insn_families[] = {
-	{ "rotate", insn_rotate_table, &insn_rotate_table_cnt },
-	{ "select", insn_select_table, &insn_select_table_cnt },
-	{ "bextr", insn_bextr_table, &insn_bextr_table_cnt },
-	{ "load_be", insn_load_be_table, &insn_load_be_table_cnt },
-	{ "lea", insn_lea_table, &insn_lea_table_cnt },
-	{ "iter", insn_iter_table, &insn_iter_table_cnt },
-	{ "percpu", insn_percpu_table, &insn_percpu_table_cnt },
+static const struct insn_family *const insn_families[] = {
+#define INSN_FAMILY(n)	(&insn_family_##n),
+#include "families.h"
+#undef INSN_FAMILY
 };
 
 static DEFINE_MUTEX(insn_lock);
@@ -64,7 +60,7 @@ static void insn_unregister_bodies(void)
 	if (!insn_registered)
 		return;
 	for (i = 0; i < ARRAY_SIZE(insn_families); i++)
-		unregister_bpf_kfunc_bodies(insn_families[i].table);
+		unregister_bpf_kfunc_bodies(insn_families[i]->table);
 	insn_registered = false;
 }
 
@@ -78,13 +74,13 @@ static int insn_apply(void)
 	if (!bodies || !INSN_KFUNCS_PATCHED)
 		return 0;
 	for (i = 0; i < ARRAY_SIZE(insn_families); i++) {
-		const struct insn_family *f = &insn_families[i];
+		const struct insn_family *f = insn_families[i];
 
-		err = register_bpf_kfunc_bodies(THIS_MODULE, f->table, *f->cnt, flags);
+		err = register_bpf_kfunc_bodies(THIS_MODULE, f->table, f->cnt, flags);
 		if (err) {
 			pr_err("cannot register %s bodies: %d\n", f->name, err);
 			while (i--)
-				unregister_bpf_kfunc_bodies(insn_families[i].table);
+				unregister_bpf_kfunc_bodies(insn_families[i]->table);
 			return err;
 		}
 	}
@@ -121,9 +117,9 @@ static int insn_status_get(char *buf, const struct kernel_param *kp)
 
 	mutex_lock(&insn_lock);
 	for (i = 0; i < ARRAY_SIZE(insn_families); i++) {
-		const struct insn_family *f = &insn_families[i];
+		const struct insn_family *f = insn_families[i];
 
-		for (j = 0; j < *f->cnt; j++) {
+		for (j = 0; j < f->cnt; j++) {
 			const struct bpf_kfunc_body *b = &f->table[j];
 
 			len += scnprintf(buf + len, PAGE_SIZE - len, "%s %s body=%s native=%s\n",

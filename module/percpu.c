@@ -125,25 +125,15 @@ static void write_cpu_id_body(struct bpf_insn *i)
  */
 static DEFINE_PER_CPU_READ_MOSTLY(u32, insn_cpu_number);
 
-#define PERCPU(op, helper, bytes)				\
-	{							\
-		.name = "bpf_insn_" #op,			\
-		.insns = op##_body,				\
-		.len = ARRAY_SIZE(op##_body),			\
-		.mode = BPF_KFUNC_BODY_AFTER,			\
-		.max_native = bytes,				\
-		.emit = INSN_EMIT(op),				\
-		.verify_as = helper,				\
-	}
-
 /* this_cpu_ptr first: it needs no addresses, so it is always registered */
-const struct bpf_kfunc_body insn_percpu_table[] = {
-	PERCPU(this_cpu_ptr, BPF_FUNC_this_cpu_ptr, 16),
-	PERCPU(cpu_id, 0, 16),
-	PERCPU(per_cpu_ptr, BPF_FUNC_per_cpu_ptr, 48),
+static const struct bpf_kfunc_body insn_percpu_table[] = {
+	INSN_BODY(this_cpu_ptr, AFTER, 16, .verify_as = BPF_FUNC_this_cpu_ptr),
+	INSN_BODY(cpu_id, AFTER, 16),
+	INSN_BODY(per_cpu_ptr, AFTER, 48, .verify_as = BPF_FUNC_per_cpu_ptr),
 };
 
-u32 insn_percpu_table_cnt = 1;
+/* the rest once insn_percpu_init() has written their bodies */
+struct insn_family insn_family_percpu = { "percpu", insn_percpu_table, 1 };
 
 /* Write the bodies that need kernel addresses, where BPF constants can hold them. */
 void insn_percpu_init(void)
@@ -164,5 +154,5 @@ void insn_percpu_init(void)
 		return;
 	write_per_cpu_ptr_body(per_cpu_ptr_body);
 	write_cpu_id_body(cpu_id_body);
-	insn_percpu_table_cnt = ARRAY_SIZE(insn_percpu_table);
+	insn_family_percpu.cnt = ARRAY_SIZE(insn_percpu_table);
 }

@@ -60,21 +60,11 @@ static const struct bpf_insn rol32_body[] =
 static const struct bpf_insn ror32_body[] =
 	ROTATE_BODY(ALU32, 32, BPF_RSH, BPF_LSH);
 
-#define ROTATE(op)						\
-	{							\
-		.name = "bpf_insn_" #op,			\
-		.insns = op##_body,				\
-		.len = ARRAY_SIZE(op##_body),			\
-		.mode = BPF_KFUNC_BODY_VERIFY,			\
-		.max_native = 8,				\
-		.emit = INSN_EMIT(op),				\
-	}
-
-const struct bpf_kfunc_body insn_rotate_table[] = {
-	ROTATE(rol64),
-	ROTATE(ror64),
-	ROTATE(rol32),
-	ROTATE(ror32),
+static const struct bpf_kfunc_body insn_rotate_table[] = {
+	INSN_BODY(rol64, VERIFY, 8),
+	INSN_BODY(ror64, VERIFY, 8),
+	INSN_BODY(rol32, VERIFY, 8),
+	INSN_BODY(ror32, VERIFY, 8),
 };
 
-const u32 insn_rotate_table_cnt = ARRAY_SIZE(insn_rotate_table);
+INSN_FAMILY_DEFINE(rotate);

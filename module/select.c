@@ -26,15 +26,8 @@ static const struct bpf_insn select64_body[] = {
 	BPF_MOV64_REG(BPF_REG_0, BPF_REG_3),		/* b */
 };
 
-const struct bpf_kfunc_body insn_select_table[] = {
-	{
-		.name = "bpf_insn_select64",
-		.insns = select64_body,
-		.len = ARRAY_SIZE(select64_body),
-		.mode = BPF_KFUNC_BODY_VERIFY,
-		.max_native = 10,
-		.emit = INSN_EMIT(select64),
-	},
+static const struct bpf_kfunc_body insn_select_table[] = {
+	INSN_BODY(select64, VERIFY, 10),
 };
 
-const u32 insn_select_table_cnt = ARRAY_SIZE(insn_select_table);
+INSN_FAMILY_DEFINE(select);

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # Build a test kernel, libbpf and bpftool from Debian's linux-source-6.12.
 #
 # usage: build-kernel.sh [--cached] ARCH FLAVOR

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # Check that every prefix of the series builds, with the test config:
 # patches 1..k applied, for each k, in one tree rebuilt incrementally.
 # Slow (the first step is a full kernel build); `make check-series`.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # make demo: the native code where each example program called a kfunc,
 # out of the disassembled JIT images (tools/jit-disasm.sh), with a few
 # instructions of context.  "=>" marks the instruction the kfunc became.

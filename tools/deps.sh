@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # Install the Debian packages the test bed needs, and fetch the static arm64
 # busybox for the arm64 initramfs.  A no-op (one dpkg-query) when everything
 # is present; otherwise needs root and Debian's apt.

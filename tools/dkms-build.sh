@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # Build insn_kfuncs.ko the way DKMS does, into a private DKMS tree: nothing
 # of the host's DKMS or modules is touched.
 #

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # checkpatch.pl --no-tree over the module sources and the patch series.
 #
 # usage: lint.sh CHECKPATCH FILE...

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # Build a gzip'ed newc initramfs for the test guests.
 #
 # usage: mkinitramfs.sh OUT BUSYBOX GEN_INIT_CPIO [DEST=SRC]...

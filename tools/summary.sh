@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # Count the "TEST name PASS|FAIL|SKIP [reason]" lines of result files and
 # print the closing line "N passed, N failed[, N skipped]".  Failures and
 # skips are listed with their reasons first.  Exits 1 on any failure, or

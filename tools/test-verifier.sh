@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # The kernel's own verifier tests: tools/testing/selftests/bpf/test_verifier
 # of the 6.12 tree, run in the test guests (tests/guest/verifier.sh) on each
 # kernel, with and without insn_kfuncs.ko; every test must have the same

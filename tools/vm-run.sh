@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # Boot a test guest under qemu and judge the run.
 #
 # usage: vm-run.sh ARCH KERNEL INITRD LOG [KERNEL-ARG]...

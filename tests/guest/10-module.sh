@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # Load the module; its BTF must be registered, or kfunc registration was
 # only a "missing module BTF" warning.
 if insmod /insn/insn_kfuncs.ko; then

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # The module as DKMS builds it (tools/dkms-build.sh) loads, with its BTF.
 D=/insn/dkms/insn_kfuncs.ko
 [ -f $D ] || { echo "TEST dkms.load SKIP no DKMS build for $(uname -m) (DKMS builds for the host)"; exit 0; }

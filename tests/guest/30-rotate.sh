@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # The rotate family in every mode: results against C, the xlated shape that
 # says which mode ran, and the JIT images of the loop programs (native).
 P=/sys/module/insn_kfuncs/parameters

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # The body validator: each bad body is refused at registration, with a
 # message naming the kfunc, the instruction and the rule; a good one loads.
 M=/insn/insn_bad_body.ko

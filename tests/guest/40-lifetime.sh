@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # Module lifetime: programs hold the module; programs that used bodies or
 # native code keep working after the bodies are unregistered.
 P=/sys/module/insn_kfuncs/parameters

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # The numeric iterator with the module's bodies, in every mode.
 P=/sys/module/insn_kfuncs/parameters
 S=/proc/sys/net/core

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # Per-CPU access on each of the guest's CPUs, in every mode: reads of a
 # kernel per-CPU variable, and writes through a per-CPU kptr (kptr).
 P=/sys/module/insn_kfuncs/parameters

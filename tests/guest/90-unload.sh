@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # The module unloads once no program holds it; programs are freed after an
 # RCU grace period, so "in use" is retried for a while.
 for i in 1 2 3 4 5 6 7 8 9 10; do

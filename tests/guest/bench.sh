@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # make bench: load the benchmark programs as plain-BPF idioms, and their
 # kfunc versions as plain calls (bodies=0), as bodies (native=0) and as
 # native code, and print their results, maps and JIT images for the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # make demo: load the module, run the example programs of bpf/examples/
 # beside their C references and dump their JIT images.  DEMO lines are
 # progress, shown by the host with the RESULT lines.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # Sourced by the family scripts (3x-*.sh): family_modes NAME runs the mode
 # matrix of tests/guest/30-rotate.sh for the loader /insn/bin/NAME and
 # /insn/bpf/NAME.bpf.o: native code (body where the JIT has no emitters),

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # The unpatched tier (insn.run=stock): Linux 6.12 without the companion
 # series.  The module loads, says it serves plain calls, and the kfuncs
 # give the same results as plain calls; what needs the series is refused.

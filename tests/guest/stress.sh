@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # Module load and unload while programs are loaded and freed, then the
 # debug kernel's checkers (make check-debug runs it after the numbered
 # scripts; not in the default run):

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # The kernel's own verifier tests (insn.run=verifier, own boots): the
 # 6.12 tree's tools/testing/selftests/bpf/test_verifier, as root with
 # unprivileged BPF allowed, so each test runs privileged (#N/p) and, where

@@ -38,15 +38,14 @@
 
 struct family {
 	const char *name;
-	const struct bpf_kfunc_body *table;
-	const u32 *cnt;
+	const struct insn_family *desc;
 	const char *skip;	/* why the host tier does not build it */
 };
 
 static const struct family families[] = {
-#define FAMILY(f)		{ #f, insn_##f##_table, &insn_##f##_table_cnt, NULL },
-#define SKIP_FAMILY(f, why)	{ #f, NULL, NULL, why },
-#include "families.h"	/* generated from module/insn_kfuncs.h */
+#define FAMILY(f)		{ #f, &insn_family_##f, NULL },
+#define SKIP_FAMILY(f, why)	{ #f, NULL, why },
+#include "host_families.h"	/* generated from module/families.h */
 };
 
 #ifdef __x86_64__
@@ -498,8 +497,8 @@ static void test_family(const struct family *f)
 		skipped++;
 		return;
 	}
-	for (i = 0; i < *f->cnt; i++) {
-		const struct bpf_kfunc_body *b = &f->table[i];
+	for (i = 0; i < f->desc->cnt; i++) {
+		const struct bpf_kfunc_body *b = &f->desc->table[i];
 		const struct kcase *k = find_case(b->name);
 		const char *name = short_name(b->name);
 		struct verdict v = { 0 };

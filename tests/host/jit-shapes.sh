@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # Shapes of the native JIT images (tests/guest/30-rotate.sh dumps them in
 # native mode): the kfunc call is gone and the operation is one instruction
 # working on the loop's own register, with no move into or out of it.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # make bench, arm64: what can be measured without an arm64 CPU.  From the
 # arm64 guest's bench log (tests/guest/bench.sh) and its disassembled JIT
 # images (tools/jit-disasm.sh arm64), one line per program: the loop's

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # make bench: median ns per operation of each variant, from replay's
 # bench.dat.  usage: gnuplot -e "dat='DIR/bench.dat'; png='DIR/bench.png';
 #                     title='...'" tools/replay/bench.gp
