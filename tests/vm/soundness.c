@@ -661,8 +661,13 @@ static int cmd_bigloop(int depth, int pad)
 	}
 	printf("STAT soundness.bigloop insns=%d depth=%d load_body_s=%.3f load_native_s=%.3f\n",
 	       n, depth, t[0], t[1]);
-	/* the pass may cost a little; DEPTH sweeps of the program cost more */
-	ok = s[1].marked == 1 && !s[0].marked && t[1] < 1.3 * t[0] + 0.3;
+	/*
+	 * The pass may cost a little; DEPTH sweeps of the program cost more:
+	 * with the fixed-point pass this program took 5.07 s against 0.58 s
+	 * in a TCG guest, with the worklist 0.64-1.41 s against 0.54-1.17 s.
+	 * The bound leaves room for a noisy machine.
+	 */
+	ok = s[1].marked == 1 && !s[0].marked && t[1] < 2 * t[0] + 0.5;
 	test_line("soundness.bigloop.liveness_time", ok,
 		  "%d insns, %d nested loops: load %.3f s with native code (%d site), %.3f s with bodies",
 		  n, depth, t[1], s[1].marked, t[0]);
