@@ -70,7 +70,8 @@ LINT_FILES := $(shell find module tests/kmod -name '*.[ch]' | sort) $(wildcard p
 RESULTS := $(B)/results/lint.txt $(foreach a,$(ARCHES),$(B)/results/$(a)-kernel.txt \
 	$(B)/results/$(a)-vm.txt $(B)/results/$(a)-jit.txt $(B)/results/$(a)-shapes.txt)
 RESULTS += $(B)/results/host-x86_64.txt $(B)/results/host-arm64.txt $(B)/results/dkms.txt \
-	$(B)/results/x86_64-stock-vm.txt $(B)/results/x86_64-bench.txt $(B)/results/arm64-bench.txt
+	$(B)/results/x86_64-stock-vm.txt $(B)/results/x86_64-debian-vm.txt \
+	$(B)/results/arm64-debian-vm.txt $(B)/results/module-sections.txt $(B)/results/x86_64-bench.txt $(B)/results/arm64-bench.txt
 RESULTS += $(B)/results/x86_64-stock-verifier.txt $(B)/results/x86_64-verifier.txt \
 	$(B)/results/arm64-verifier.txt
 # the debug kernel's run only where that kernel is cached (make check-debug)
@@ -293,6 +294,63 @@ $(B)/results/x86_64-stock-vm.txt: $(B)/x86_64-stock/initramfs.cpio.gz FORCE
 	  77) echo "TEST x86_64-stock/vm SKIP $$why";; \
 	  *) echo "TEST x86_64-stock/vm FAIL $$why";; \
 	  esac; } >$@
+
+# Debian's own kernels (tools/debian-kernel.sh: cloud-amd64 and
+# cloud-arm64 of the version linux-source-6.12 has, from apt): the module
+# built by DKMS against their headers (cross-built for arm64), and the
+# unpatched tier (tests/guest/stock.sh) booted on Debian's vmlinuz.  The
+# kernel file says "release vmlinuz headers"; it changes only when they do.
+x86_64_debian := cloud-amd64
+arm64_debian := cloud-arm64
+x86_64_dkms :=
+arm64_dkms := --arm64
+define debian_rules
+$(B)/$(1)-debian/kernel: FORCE | deps
+	$(Q)mkdir -p $$(@D)
+	$(Q)tools/debian-kernel.sh $($(1)_debian) >$$@.tmp
+	$(Q)cmp -s $$@.tmp $$@ && rm $$@.tmp || mv $$@.tmp $$@
+
+$(B)/$(1)-debian/dkms/insn_kfuncs.ko: dkms.conf tools/dkms-build.sh $(MODULE_SRC) \
+		$(B)/$(1)-debian/kernel
+	$(call msg,DKMS,$$@ against the Debian $($(1)_debian) headers)
+	$(Q)mkdir -p $$(@D)
+	$(Q)tools/dkms-build.sh $($(1)_dkms) $$$$(cut -d' ' -f3 $(B)/$(1)-debian/kernel) $$@ \
+		$(call to_log,$(B)/$(1)-debian/dkms.log)
+
+$(1)_debian_map := insn/insn_kfuncs.ko=$(B)/$(1)-debian/dkms/insn_kfuncs.ko \
+	$(foreach p,$(BPF_PROGS),insn/bpf/$(p)=$(B)/$(1)/bpf/$(p)) \
+	$(foreach l,$(LOADERS),insn/bin/$(l)=$(B)/$(1)/bin/$(l)) \
+	$(foreach s,$(GUEST_SCRIPTS),insn/tests/$(notdir $(s))=$(s))
+
+$(B)/$(1)-debian/initramfs.cpio.gz: tools/mkinitramfs.sh tools/guest-init $(GUEST_SCRIPTS) \
+		$(B)/$(1)-debian/dkms/insn_kfuncs.ko $(BPF_PROGS:%=$(B)/$(1)/bpf/%) \
+		$(LOADERS:%=$(B)/$(1)/bin/%) $(B)/x86_64-stock/kernel.key
+	$(call msg,CPIO,$$@)
+	$(Q)tools/mkinitramfs.sh $$@ $($(1)_busybox) $(SK)/obj/usr/gen_init_cpio \
+		$$($(1)_debian_map)
+
+$(B)/results/$(1)-debian-vm.txt: $(B)/$(1)-debian/initramfs.cpio.gz FORCE
+	$(call msg,VM,$(1) guest on the Debian $($(1)_debian) kernel (log: $(B)/$(1)-debian/vm.log))
+	$(Q)tools/vm-run.sh $(1) $$$$(cut -d' ' -f2 $(B)/$(1)-debian/kernel) $$< \
+		$(B)/$(1)-debian/vm.log insn.run=stock 2>$(B)/$(1)-debian/vm.status; rc=$$$$?; \
+	{ tr -d '\r' <$(B)/$(1)-debian/vm.log 2>/dev/null | sed -n 's|^TEST |TEST $(1)-debian/|p'; \
+	  why=$$$$(tail -n1 $(B)/$(1)-debian/vm.status); \
+	  case $$$$rc in \
+	  0) echo "TEST $(1)-debian/vm PASS $$$$(cut -d' ' -f1 $(B)/$(1)-debian/kernel)";; \
+	  77) echo "TEST $(1)-debian/vm SKIP $$$$why";; \
+	  *) echo "TEST $(1)-debian/vm FAIL $$$$why";; \
+	  esac; } >$$@
+endef
+$(foreach a,$(ARCHES),$(eval $(call debian_rules,$(a))))
+
+# Host check: every build of the module keeps its per-CPU variables where
+# the module loader allocates per-CPU space.
+SECTION_MODULES := $(foreach a,$(ARCHES),$(a)=$(B)/$(a)/module/insn_kfuncs.ko \
+	$(a)-debian=$(B)/$(a)-debian/dkms/insn_kfuncs.ko) \
+	x86_64-stock=$(B)/x86_64-stock/module/insn_kfuncs.ko
+$(B)/results/module-sections.txt: tests/host/module-sections.sh $(foreach m,$(SECTION_MODULES),$(lastword $(subst =, ,$(m))))
+	$(Q)mkdir -p $(@D)
+	$(Q)tests/host/module-sections.sh $(SECTION_MODULES) >$@ || true
 
 # The kernel's own verifier tests (tools/test-verifier.sh,
 # tests/guest/verifier.sh): test_verifier of the 6.12 tree, one binary per

@@ -121,9 +121,11 @@ static void write_cpu_id_body(struct bpf_insn *i)
  * Where the kernel keeps no CPU number per CPU (arm64 reads it from
  * thread_info), the module keeps its own for cpu_id's body.  Programs
  * that inlined the body hold a reference on the module through the kfunc,
- * so it outlives them.
+ * so it outlives them.  A plain DEFINE_PER_CPU: the module loader gives
+ * only .data..percpu per-CPU space; a ..read_mostly variable would stay a
+ * plain one and per_cpu() of it point anywhere.
  */
-static DEFINE_PER_CPU_READ_MOSTLY(u32, insn_cpu_number);
+static DEFINE_PER_CPU(u32, insn_cpu_number);
 
 /* this_cpu_ptr first: it needs no addresses, so it is always registered */
 static const struct bpf_kfunc_body insn_percpu_table[] = {

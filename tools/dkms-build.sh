@@ -3,14 +3,23 @@
 # Build insn_kfuncs.ko the way DKMS does, into a private DKMS tree: nothing
 # of the host's DKMS or modules is touched.
 #
-# usage: dkms-build.sh KOBJ OUT.ko      (KOBJ: the kernel's build directory)
+# usage: dkms-build.sh [--arm64] KOBJ OUT.ko  (KOBJ: the kernel's build
+#                                             directory or headers)
 #        dkms-build.sh --refuse KOBJ   the kernel lacks a needed option:
 #                                      DKMS must refuse, saying which
+#   --arm64: cross-built for an arm64 kernel (ARCH and CROSS_COMPILE in the
+#   environment of DKMS's make, dkms -a aarch64)
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 refuse=0
 [ "${1:-}" = --refuse ] && { refuse=1; shift; }
+dkms_arch=()
+if [ "${1:-}" = --arm64 ]; then
+	export ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-
+	dkms_arch=(-a aarch64)
+	shift
+fi
 kobj=${1:?kernel build dir}
 ver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$top/dkms.conf")
 rel=$(cat "$kobj/include/config/kernel.release")
@@ -21,7 +30,7 @@ mkdir -p "$tmp/src/insn-kfuncs-$ver" "$tmp/tree"
 cp -r "$top/Kbuild" "$top/module" "$top/dkms.conf" "$tmp/src/insn-kfuncs-$ver/"
 opts=(--sourcetree "$tmp/src" --dkmstree "$tmp/tree")
 dkms add -m insn-kfuncs -v "$ver" "${opts[@]}" >"$tmp/log" 2>&1
-if dkms build -m insn-kfuncs -v "$ver" -k "$rel" --kernelsourcedir "$kobj" \
+if dkms build -m insn-kfuncs -v "$ver" -k "$rel" "${dkms_arch[@]}" --kernelsourcedir "$kobj" \
 		"${opts[@]}" >>"$tmp/log" 2>&1; then
 	[ $refuse = 0 ] || { echo "dkms built for a kernel it must refuse"; exit 1; }
 else
@@ -32,6 +41,16 @@ else
 	cat "$tmp/log"
 	exit 1
 fi
-ko=$(find "$tmp/tree" -name insn_kfuncs.ko | head -n1)
-readelf -SW "$ko" | grep -qw '\.BTF' || { echo "DKMS module has no .BTF section"; exit 1; }
-cp "$ko" "${2:?output .ko}"
+# DKMS compresses the module as the kernel's configuration says (Debian's:
+# xz); the guest's insmod takes it plain, signature and all
+ko=$(find "$tmp/tree" -name 'insn_kfuncs.ko*' | head -n1)
+case $ko in
+*.ko.xz) xz -dc "$ko" >"$tmp/insn_kfuncs.ko" ;;
+*.ko.zst) zstd -qdc "$ko" >"$tmp/insn_kfuncs.ko" ;;
+*.ko.gz) gzip -dc "$ko" >"$tmp/insn_kfuncs.ko" ;;
+*.ko) cp "$ko" "$tmp/insn_kfuncs.ko" ;;
+*) echo "DKMS built no insn_kfuncs.ko"; cat "$tmp/log"; exit 1 ;;
+esac
+readelf -SW "$tmp/insn_kfuncs.ko" | grep -qw '\.BTF' ||
+	{ echo "DKMS module has no .BTF section"; exit 1; }
+cp "$tmp/insn_kfuncs.ko" "${2:?output .ko}"

@@ -1,0 +1,22 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The module's per-CPU variables must sit in .data..percpu, the one
+# per-CPU section the module loader allocates per CPU: another one
+# (DEFINE_PER_CPU_READ_MOSTLY's .data..percpu..read_mostly, ...) stays
+# plain data, and per_cpu() of it points anywhere (an oops on Debian's
+# arm64 kernel, a silent write elsewhere).
+#
+# usage: module-sections.sh NAME=MODULE.ko...
+rc=0
+for arg in "$@"; do
+	name=${arg%%=*} ko=${arg#*=}
+	bad=$(readelf -SW "$ko" | grep -o '\.data\.\.percpu[^ ]*' | grep -vx '\.data\.\.percpu' |
+	      sort -u | tr '\n' ' ')
+	if [ -n "$bad" ]; then
+		echo "TEST module-sections.$name FAIL per-CPU sections the loader ignores: $bad"
+		rc=1
+	else
+		echo "TEST module-sections.$name PASS"
+	fi
+done
+exit $rc
