@@ -2,7 +2,9 @@
 #
 # insn-kfuncs: build and test driver (kbuild only builds the module itself).
 #
-#   make check   deps, kernels, module, BPF objects, loaders, both VM tiers,
+#   make         the module alone, against KDIR (default: the running kernel)
+#   make dkms-install  the module through DKMS, as root
+#   make check   deps, kernels, module, BPF objects, loaders, all VM tiers,
 #                host checks, lint; ends with "N passed, N failed"
 #   make demo    x86-64 guest: the programs of bpf/examples/, their results
 #                beside C and the native code at each kfunc call site
@@ -108,7 +110,7 @@ check: $(RESULTS)
 	@tools/summary.sh $^
 
 help:
-	@sed -n '3,13s/^# \{0,1\}//p' Makefile
+	@sed -n '3,15s/^# \{0,1\}//p' Makefile
 
 deps:
 	$(call msg,DEPS,Debian packages)
