@@ -217,6 +217,21 @@ static inline int run_prog(int fd, int ctx, void *in, __u32 size, void *out,
 	return 0;
 }
 
+/* The line of verifier log @log holding @msg, cut out in place, or NULL. */
+static inline char *log_line(char *log, const char *msg)
+{
+	char *line = strstr(log, msg), *end;
+
+	if (!line)
+		return NULL;
+	while (line > log && line[-1] != '\n')
+		line--;
+	end = strchr(line, '\n');
+	if (end)
+		*end = 0;
+	return line;
+}
+
 /*
  * TEST @name: program @prog of @path, loaded alone, is refused with @msg in
  * the verifier's log (the line with it is shown).
@@ -226,20 +241,13 @@ static inline int check_refused(const char *name, const char *path,
 {
 	static char log[1 << 17];
 	struct bpf_object *obj;
-	char *line, *end;
+	char *line;
 	int ok;
 
 	log[0] = 0;
 	obj = load_obj(path, prog, log, sizeof(log));
-	line = obj ? NULL : strstr(log, msg);
+	line = obj ? NULL : log_line(log, msg);
 	ok = !!line;
-	if (line) {
-		while (line > log && line[-1] != '\n')
-			line--;
-		end = strchr(line, '\n');
-		if (end)
-			*end = 0;
-	}
 	test_line(name, ok, "%s", ok ? line : obj ? "loaded" : log);
 	bpf_object__close(obj);
 	return !ok;

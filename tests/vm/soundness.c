@@ -103,15 +103,8 @@ static int load_raw(const struct bpf_insn *insns, int n, int btf_fd, __u32 flags
 /* TEST @name: refused, with @msg in the log (the line is shown) */
 static int expect_refused(const char *name, int fd, const char *msg)
 {
-	char *line = fd < 0 ? strstr(log_buf, msg) : NULL, *end;
+	char *line = fd < 0 ? log_line(log_buf, msg) : NULL;
 
-	if (line) {
-		while (line > log_buf && line[-1] != '\n')
-			line--;
-		end = strchr(line, '\n');
-		if (end)
-			*end = 0;
-	}
 	test_line(name, !!line, "%s", line ? line : fd >= 0 ? "loaded" : log_buf);
 	if (fd >= 0)
 		close(fd);
