@@ -57,15 +57,15 @@ arm64_busybox := $(INSN_CACHE)/busybox-arm64/bin/busybox
 arm64_libdir := -L/usr/lib/aarch64-linux-gnu
 
 MODULE_SRC := Kbuild $(shell find module -name '*.[chS]' | sort)
-BPF_HDR := $(wildcard bpf/*.h bpf/tests/*.h bpf/examples/*.h bpf/bench/*.h)
-VM_HDR := $(wildcard tests/vm/*.h)
+BPF_HDR := $(wildcard bpf/*.h tests/progs/*.h bpf/examples/*.h bpf/bench/*.h)
+VM_HDR := $(wildcard tests/prog_tests/*.h)
 KMOD_SRC := $(wildcard tests/kmod/*)
 KMODS := insn_bad_body insn_fuzz_body insn_test_kfuncs
 FUZZ_CORPUS := $(wildcard tests/fuzz/corpus/*.body)
-BPF_PROGS := $(patsubst %.c,%.o,$(notdir $(wildcard bpf/tests/*.bpf.c)))
+BPF_PROGS := $(patsubst %.c,%.o,$(notdir $(wildcard tests/progs/*.bpf.c)))
 BPF_EXAMPLES := $(patsubst %.c,%.o,$(notdir $(wildcard bpf/examples/*.bpf.c)))
 BPF_BENCH := $(patsubst %.c,%.o,$(notdir $(wildcard bpf/bench/*.bpf.c)))
-LOADERS := $(basename $(notdir $(wildcard tests/vm/*.c)))
+LOADERS := $(basename $(notdir $(wildcard tests/prog_tests/*.c)))
 GUEST_SCRIPTS := $(wildcard tests/guest/*.sh)
 LINT_FILES := $(shell find module tests/kmod -name '*.[ch]' | sort) $(wildcard patches/*.patch)
 
@@ -167,12 +167,12 @@ $(B)/$(1)/vmlinux.h: $(B)/$(1)/kernel.key $(B)/x86_64/kernel.key
 	$(call msg,GEN,$$@)
 	$(Q)$(BPFTOOL) btf dump file $(call kdir,$(1))/obj/vmlinux format c >$$@
 
-$(B)/$(1)/bpf/%.bpf.o: bpf/tests/%.bpf.c $(BPF_HDR) $(B)/$(1)/vmlinux.h
+$(B)/$(1)/bpf/%.bpf.o: tests/progs/%.bpf.c $(BPF_HDR) $(B)/$(1)/vmlinux.h
 	$(call msg,CLANG,$$@)
 	$(Q)mkdir -p $$(@D)
 	$(Q)$$(or $$(CLANG_$$*),$(CLANG)) -target bpf -O2 -g -Wall -D__TARGET_ARCH_$($(1)_karch) \
 		-I$(B)/$(1) -I$(call kdir,$(1))/obj/libbpf-inst/include \
-		-Ibpf -Ibpf/tests -c $$< -o $$@
+		-Ibpf -Itests/progs -c $$< -o $$@
 
 # The examples include <bpf/insn_kfuncs.h> as installed programs do (-I.).
 $(B)/$(1)/bpf/examples/%.bpf.o: bpf/examples/%.bpf.c $(BPF_HDR) $(B)/$(1)/vmlinux.h
@@ -191,10 +191,10 @@ $(B)/$(1)/bpf/bench/%.bpf.o: bpf/bench/%.bpf.c $(BPF_HDR) $(B)/$(1)/vmlinux.h
 		-Ibpf -Ibpf/bench -c $$< -o $$@
 
 # Static, so the initramfs needs no libraries.
-$(B)/$(1)/bin/%: tests/vm/%.c $(BPF_HDR) $(VM_HDR) $(B)/$(1)/kernel.key
+$(B)/$(1)/bin/%: tests/prog_tests/%.c $(BPF_HDR) $(VM_HDR) $(B)/$(1)/kernel.key
 	$(call msg,CC,$$@)
 	$(Q)mkdir -p $$(@D)
-	$(Q)$($(1)_cross)gcc -O2 -g -Wall -Wextra -static -Ibpf -Ibpf/tests -Ibpf/bench \
+	$(Q)$($(1)_cross)gcc -O2 -g -Wall -Wextra -static -Ibpf -Itests/progs -Ibpf/bench \
 		-I$(call kdir,$(1))/obj/libbpf-inst/include \
 		-I$(call kdir,$(1))/src/tools/include/uapi \
 		$$< $(call kdir,$(1))/obj/libbpf/libbpf.a \
@@ -678,7 +678,7 @@ lint: $(B)/x86_64/kernel.key
 	$(Q)tools/lint.sh $(CHECKPATCH) $(LINT_FILES)
 
 # make demo: the programs of bpf/examples/ in the patched x86-64 guest
-# (tests/guest/demo.sh, tests/vm/examples.c), their results beside C, and
+# (tests/guest/demo.sh, tests/prog_tests/examples.c), their results beside C, and
 # the native code at their call sites (tools/demo-sites.sh).
 demo: $(B)/x86_64/initramfs.cpio.gz
 	$(call msg,DEMO,booting the patched x86_64 guest (log: $(B)/x86_64/demo.log))
@@ -693,7 +693,7 @@ demo: $(B)/x86_64/initramfs.cpio.gz
 	$(Q)tools/demo-sites.sh $(B)/x86_64/demo-jit
 
 # make bench: the programs of bpf/bench/ in the patched x86-64 guest
-# (tests/guest/bench.sh, tests/vm/bench.c), their JIT images replayed and
+# (tests/guest/bench.sh, tests/prog_tests/bench.c), their JIT images replayed and
 # timed on this CPU beside C (tools/replay/); results in $(BENCH_OUT).
 BENCH_OUT ?= results/bench
 REPLAY_SRC := $(wildcard tools/replay/*.c tools/replay/*.h) bpf/bench/bench.h

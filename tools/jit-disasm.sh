@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Pull the JIT images a guest printed ("JIT hex" lines closed by
-# "JIT-END name len address", see tests/vm/smoke.c) out of its console log
+# "JIT-END name len address", see tests/prog_tests/smoke.c) out of its console log
 # and disassemble them on the host, at the address they run at.  Call
 # targets the guest listed as "KSYM address type name" lines (from
 # /proc/kallsyms) get their name appended.

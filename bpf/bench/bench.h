@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Shared by bench.bpf.c, the guest loader (tests/vm/bench.c) and the
+ * Shared by bench.bpf.c, the guest loader (tests/prog_tests/bench.c) and the
  * replay tool's C versions (tools/replay/cref.c): the packet layout and the
  * loop length.  Each program runs BENCH_N dependent operations on input
  * from the packet and returns a fold of the result, so nothing is dead.

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Shared by the example programs in bpf/examples/ and their guest
- * loader (tests/vm/examples.c): what each program leaves in its global
+ * loader (tests/prog_tests/examples.c): what each program leaves in its global
  * variables or maps, and the constants both sides use.
  */
 #ifndef _INSN_EXAMPLES_H

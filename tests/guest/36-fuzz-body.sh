@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# The body validator, fuzzed: tests/vm/fuzz_body.c generates bodies from
+# The body validator, fuzzed: tests/prog_tests/fuzz_body.c generates bodies from
 # the corpus in /insn/fuzz, registers each through tests/kmod/
 # insn_fuzz_body.ko and compares the kernel's verdict and message with its
 # oracle.  insn.fuzz_n=N and insn.fuzz_seed=S on the kernel command line

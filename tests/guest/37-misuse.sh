@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# Bad inputs from BPF programs (tests/vm/misuse.c), each refused with the
+# Bad inputs from BPF programs (tests/prog_tests/misuse.c), each refused with the
 # verifier's message: with native code, with the bodies kept (native=0),
 # under constant blinding; the iterator's also as plain calls (bodies=0),
 # where the verifier must say the same.  Program types: the XDP-only

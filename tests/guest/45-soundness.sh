@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # The soundness rules of the series, each with a program that broke it
-# (tests/vm/soundness.c, the kfuncs of tests/kmod/insn_test_kfuncs.c).
+# (tests/prog_tests/soundness.c, the kfuncs of tests/kmod/insn_test_kfuncs.c).
 P=/sys/module/insn_kfuncs/parameters
 S=/proc/sys/net/core
 T=/insn/insn_test_kfuncs.ko

@@ -9,7 +9,7 @@
 #    module unloads with the iterator programs still loaded, which keep
 #    working without it and after it is loaded again;
 #  - churn: module load, parameter switches and unload, again and again,
-#    beside a loader that loads, runs and frees programs (tests/vm/stress.c);
+#    beside a loader that loads, runs and frees programs (tests/prog_tests/stress.c);
 #  - no report of any kind in the kernel log (KASAN, UBSAN, lockdep,
 #    sleeping in atomic context, list corruption, stalls), lockdep still
 #    on, and nothing that kmemleak finds unreferenced.

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Test module for the body validator fuzzer (tests/vm/fuzz_body.c): each
+ * Test module for the body validator fuzzer (tests/prog_tests/fuzz_body.c): each
  * write to /dev/insn_fuzz_body registers the bodies it carries for the
  * kfuncs below, returns the kernel's verdict and unregisters them again
  * (insn_fuzz_body.h has the format).
  *
  * Its kfuncs are registered for XDP programs only.  Two of them keep a
  * body while the module is loaded, one verified through the body and one
- * inlined after verification, so that tests/vm/misuse.c can check that
+ * inlined after verification, so that tests/prog_tests/misuse.c can check that
  * other program types cannot reach a kfunc through its body.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt

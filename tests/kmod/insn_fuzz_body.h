@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What tests/vm/fuzz_body.c writes to /dev/insn_fuzz_body: one call of
+ * What tests/prog_tests/fuzz_body.c writes to /dev/insn_fuzz_body: one call of
  * register_bpf_kfunc_bodies() (two with @split), each body for one of the
  * kfuncs the test module defines.  The write returns the size of the
  * request when every registration succeeded (the bodies are unregistered

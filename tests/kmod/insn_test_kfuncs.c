@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Test module: kfuncs with bodies that the soundness tests need and the
- * real module does not have (tests/vm/soundness.c, tests/guest/45-soundness.sh).
+ * real module does not have (tests/prog_tests/soundness.c, tests/guest/45-soundness.sh).
  *
  *   bpf_insn_test_void(a)       void; its body leaves R0 alone, and its native
  *                               code is a NOP: a result move after the call

@@ -6,7 +6,7 @@
  *
  * JITDIR is what tools/jit-disasm.sh made of the guest's log (NAME.bin,
  * "images": name length address); GUESTLOG has the BENCH/BRES/BMAP/BKERN/
- * KSYM lines of tests/vm/bench.c and tests/guest/bench.sh.
+ * KSYM lines of tests/prog_tests/bench.c and tests/guest/bench.sh.
  *
  * Each image is copied into executable memory and relinked: a call or jump
  * that leaves it goes through a trampoline to the user-space build of its
@@ -120,7 +120,7 @@ static struct image *image_by_name(const char *name, int create)
 	return &img[nimg++];
 }
 
-/* the packets of tests/vm/bench.c: same seed, same generator */
+/* the packets of tests/prog_tests/bench.c: same seed, same generator */
 static void make_packets(void)
 {
 	uint64_t seed = 0x0123456789abcdefull, s = 0x9e3779b97f4a7c15ull;

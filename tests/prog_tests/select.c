@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Guest loader for the select family (tests/progs/select.bpf.c).
+ *
+ * usage: select check MODE OBJ [--jit]  results, xlated shapes, verifier
+ *                                       knowledge, figures; MODE
+ *                                       native|body|call
+ *        select nojit OBJ               load must fail: no JIT, no bodies
+ */
+#include "common.h"
+#include "select.h"
+
+#define PREFIX "bpf_insn_select64"
+
+/* the body's "r0 = r3" (its jump on an immediate changes under blinding) */
+static int sel_marker(const struct bpf_insn *i)
+{
+	return i->code == (BPF_ALU64 | BPF_MOV | BPF_X) && !i->dst_reg &&
+	       i->src_reg == 3 && !i->off;
+}
+
+static __u64 sel_want(int i, __u64 c, __u64 a, __u64 b)
+{
+	switch (i) {
+#define WANT(i, w) case i: return w;
+	SEL_CASES(WANT)
+	}
+	return 0;
+}
+
+/* select_all on every input, c zero for a third of them */
+static int check_all(const char *prefix, int fd)
+{
+	char name[96];
+
+	snprintf(name, sizeof(name), "%s.select_all", prefix);
+	for (unsigned int k = 0; k < NINPUTS; k++) {
+		struct sel_ctx c = {
+			.c = k % 3 ? input(k) : 0, .a = input(k + 1), .b = xorshift(),
+		};
+
+		if (run_prog(fd, 1, &c, sizeof(c), NULL, NULL)) {
+			test_line(name, 0, "test_run: %s", strerror(errno));
+			return 1;
+		}
+		for (int i = 0; i < SEL_NCASES; i++) {
+			__u64 w = sel_want(i, c.c, c.a, c.b);
+
+			if (c.r[i] == w)
+				continue;
+			test_line(name, 0, "case %d: select(0x%llx, 0x%llx, 0x%llx) = 0x%llx, want 0x%llx",
+				  i, (unsigned long long)c.c, (unsigned long long)c.a,
+				  (unsigned long long)c.b, (unsigned long long)c.r[i],
+				  (unsigned long long)w);
+			return 1;
+		}
+	}
+	test_line(name, 1, NULL);
+	return 0;
+}
+
+/* select_pkt reads the word at 4 or 8 after one bounds check */
+static int check_pkt(const char *prefix, int fd)
+{
+	char name[96];
+
+	snprintf(name, sizeof(name), "%s.select_pkt", prefix);
+	for (unsigned int k = 0; k < NINPUTS; k++) {
+		struct sel_kpkt p = { .c = k % 2 ? input(k) | 1 : 0,
+				      .w4 = xorshift(), .w8 = xorshift() }, q;
+		__u32 ret, w = p.c ? p.w4 : p.w8;
+
+		if (run_prog(fd, 0, &p, sizeof(p), &q, &ret) || ret != 2 || q.c != w) {
+			test_line(name, 0, "c=0x%x: got 0x%x want 0x%x (ret %u, %s)",
+				  p.c, q.c, w, ret, strerror(errno));
+			return 1;
+		}
+	}
+	test_line(name, 1, "loads with one bounds check");
+	return 0;
+}
+
+static __u64 collatz(__u64 x, __u32 n)
+{
+	while (n--)
+		x = x & 1 ? 3 * x + 1 : x >> 1;
+	return x;
+}
+
+static int check_loop(const char *prefix, int fd, const char *prog)
+{
+	char name[96];
+
+	snprintf(name, sizeof(name), "%s.%s", prefix, prog);
+	for (unsigned int k = 0; k < NINPUTS; k++) {
+		struct sel_pkt p = { .x = input(k), .n = k % (SEL_LOOP_MAX + 1) }, q;
+		__u64 w = collatz(p.x, p.n);
+		__u32 ret;
+
+		if (run_prog(fd, 0, &p, sizeof(p), &q, &ret) || ret != 2 || q.x != w) {
+			test_line(name, 0, "x=0x%llx n=%u: got 0x%llx want 0x%llx",
+				  (unsigned long long)p.x, p.n, (unsigned long long)q.x,
+				  (unsigned long long)w);
+			return 1;
+		}
+	}
+	test_line(name, 1, NULL);
+	return 0;
+}
+
+/* select_pkt: loads, runs right and has the mode's shape; refused as a call */
+static int check_knowledge(const char *prefix, const char *mode, const char *path)
+{
+	struct bpf_object *obj;
+	char name[96];
+	int fails;
+
+	snprintf(name, sizeof(name), "%s.refused.select_pkt", prefix);
+	if (!strcmp(mode, "call"))
+		return check_refused(name, path, "select_pkt", "pkt pointer");
+	obj = load_obj(path, "select_pkt", NULL, 0);
+	snprintf(name, sizeof(name), "%s.load.select_pkt", prefix);
+	test_line(name, !!obj, obj ? NULL : "%s", strerror(errno));
+	if (!obj)
+		return 1;
+	snprintf(name, sizeof(name), "%s.xlated.select_pkt", prefix);
+	fails = check_shape(name, mode, prog_fd(obj, "select_pkt"), 1, PREFIX, sel_marker);
+	fails += check_pkt(prefix, prog_fd(obj, "select_pkt"));
+	bpf_object__close(obj);
+	return fails;
+}
+
+static int cmd_check(const char *mode, const char *path, int jit)
+{
+	static const char *const loops[] = { "select_loop", "select_idiom", "select_wrapper" };
+	struct bpf_object *obj = load_except(path, "select_pkt");
+	char prefix[64], name[96];
+	int fails = 0;
+
+	snprintf(prefix, sizeof(prefix), "select.%s", mode);
+	snprintf(name, sizeof(name), "%s.load", prefix);
+	test_line(name, !!obj, obj ? NULL : "%s", strerror(errno));
+	if (!obj)
+		return 1;
+	fails += check_all(prefix, prog_fd(obj, "select_all"));
+	snprintf(name, sizeof(name), "%s.xlated", prefix);
+	fails += check_shape(name, mode, prog_fd(obj, "select_all"), SEL_NCASES,
+			     PREFIX, sel_marker);
+	fails += stat_jit(prefix, obj, "select_all", jit);
+	for (int i = 0; i < 3; i++) {
+		fails += check_loop(prefix, prog_fd(obj, loops[i]), loops[i]);
+		fails += stat_jit(prefix, obj, loops[i], jit);
+	}
+	bpf_object__close(obj);
+	return fails + check_knowledge(prefix, mode, path);
+}
+
+int main(int argc, char **argv)
+{
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc >= 4 && !strcmp(argv[1], "check"))
+		return cmd_check(argv[2], argv[3], argc > 4 && !strcmp(argv[4], "--jit"));
+	if (argc == 3 && !strcmp(argv[1], "nojit"))
+		return check_nojit("select.nojit.refused", argv[2], "select_all");
+	fprintf(stderr, "usage: see tests/prog_tests/select.c\n");
+	return 2;
+}
