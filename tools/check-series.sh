@@ -15,7 +15,7 @@ set -euo pipefail
 
 arch=${1:-x86_64}
 top=$(cd "$(dirname "$0")/.." && pwd)
-cache=${INSN_CACHE:-$HOME/.cache/insn-kfuncs}
+cache=$("$(dirname "$0")"/cache-dir.sh)
 dir=${2:-$cache/kernel/$arch-series}
 
 case $arch in

@@ -14,7 +14,7 @@
 set -euo pipefail
 
 flavour=${1:?flavour}
-cache=${INSN_CACHE:-$HOME/.cache/insn-kfuncs}
+cache=$("$(dirname "$0")"/cache-dir.sh)
 src=$(dpkg-query -W -f='${Version}' linux-source-6.12)
 upstream=${src%%-*}
 arch=${flavour##*-}

@@ -8,7 +8,7 @@
 # installed: its .deb is unpacked into $INSN_CACHE/busybox-arm64.
 set -euo pipefail
 
-cache=${INSN_CACHE:-$HOME/.cache/insn-kfuncs}
+cache=$("$(dirname "$0")"/cache-dir.sh)
 busybox_arm64=$cache/busybox-arm64/bin/busybox
 
 pkgs=(

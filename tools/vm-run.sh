@@ -21,7 +21,7 @@ initrd=${3:?initrd}
 log=${4:?log}
 shift 4
 timeout=${VM_TIMEOUT:-300}
-cache=${INSN_CACHE:-$HOME/.cache/insn-kfuncs}
+cache=$("$(dirname "$0")"/cache-dir.sh)
 token=INSN-KFUNCS-DONE
 cmdline="panic_on_warn=1 oops=panic panic=-1 $*"
 

@@ -1,0 +1,64 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# make bench: the programs of bpf/bench/ in the patched guests
+# (tests/guest/bench.sh, tests/prog_tests/bench.c), the x86-64 JIT images
+# replayed and timed on this CPU beside C (tools/replay/); results in
+# $(BENCH_OUT).  In make check, the same guest runs without the timing:
+# every variant loads, the images disassemble, and each replayed image (and
+# each C version) returns what the guest's BPF_PROG_TEST_RUN returned.
+BENCH_OUT ?= results/bench
+BENCH_ROUNDS ?= 300
+REPLAY_SRC := $(wildcard tools/replay/*.c tools/replay/*.h) bpf/bench/bench.h
+# the kfuncs the images call: the module's C code and the kernel's
+# iterators, built as the host tier builds them
+REPLAY_KFUNCS := $(filter-out module/percpu.c module/iter.c module/x86/percpu.c module/x86/iter.c, \
+	$(call host_module_src,x86)) tests/host/x86_cpu.c $(B)/host/x86_64/gen/kiter.c
+CPU_MODEL := $(shell sed -n 's/^model name\t: //p' /proc/cpuinfo | head -n1)
+
+$(B)/replay/replay: $(REPLAY_SRC) $(REPLAY_KFUNCS) $(HOST_HDR) $(MODULE_SRC) \
+		$(B)/host/x86_64/gen/host_families.h
+	$(call msg,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc $(call HOST_CFLAGS,x86_64) -nostdlib -r -o $(@D)/kfuncs.o $(REPLAY_KFUNCS)
+	$(Q)gcc -O2 -g -Wall -Wextra -Wno-unused-parameter -Ibpf/bench -o $@ \
+		$(filter %.c,$(REPLAY_SRC)) $(@D)/kfuncs.o
+
+# The guest's run and its images: $(B)/ARCH/bench.log, $(B)/ARCH/bench-jit/.
+bench_guest = $(call guest_test,$(1),$(1)-bench,$(B)/$(1)/initramfs.cpio.gz, \
+	$(B)/$(1)/bench.log,insn.run=bench); \
+	tools/jit-disasm.sh $(1) $(B)/$(1)/bench.log $(B)/$(1)/bench-jit | sed 's|^TEST |TEST $(1)-bench/|'
+
+$(B)/results/x86_64-bench.txt: $(B)/x86_64/initramfs.cpio.gz $(B)/replay/replay
+	$(call msg,REPLAY,x86_64 JIT images of bpf/bench/ against the guest results)
+	$(Q)mkdir -p $(@D)
+	$(Q){ $(call bench_guest,x86_64); \
+	  $(B)/replay/replay -t $(B)/x86_64/bench-jit $(B)/x86_64/bench.log 2>$(B)/x86_64/replay.err | \
+		sed 's|^TEST |TEST x86_64-bench/|'; rc=$${PIPESTATUS[0]}; \
+	  [ $$rc -le 1 ] || echo "TEST x86_64-bench/replay FAIL $$(tail -n1 $(B)/x86_64/replay.err)"; \
+	} >$@
+
+# arm64: no arm64 CPU here to time on; the guest's results must equal the
+# x86-64 guest's, and the static figures go beside the x86-64 ones.
+$(B)/results/arm64-bench.txt: $(B)/arm64/initramfs.cpio.gz $(B)/results/x86_64-bench.txt \
+		tools/replay/arm64-figures.sh
+	$(call msg,BENCH,arm64 results against x86-64 and static figures)
+	$(Q)mkdir -p $(@D)
+	$(Q){ $(call bench_guest,arm64); \
+	  tools/replay/arm64-figures.sh $(B)/arm64/bench.log $(B)/arm64/bench-jit \
+		$(B)/x86_64/bench.log | sed 's|^TEST |TEST arm64-bench/|'; } >$@
+
+# make bench [BENCH_ROUNDS=300]: the timing, after the checks above pass.
+bench: $(B)/results/x86_64-bench.txt $(B)/results/arm64-bench.txt
+	$(Q)! grep ' FAIL' $^ || { echo "bench: the checks above failed"; exit 1; }
+	$(call msg,REPLAY,$(BENCH_ROUNDS) rounds on $(CPU_MODEL) -> $(BENCH_OUT)/)
+	$(Q)mkdir -p $(BENCH_OUT)
+	$(Q)$(B)/replay/replay -r $(BENCH_ROUNDS) -o $(BENCH_OUT) $(B)/x86_64/bench-jit \
+		$(B)/x86_64/bench.log | tee $(BENCH_OUT)/bench.txt
+	$(Q)gnuplot -e "dat='$(BENCH_OUT)/bench.dat'; png='$(BENCH_OUT)/bench.png'; \
+		title='make bench, $(shell date +%F): x86-64 JIT images of Linux \
+		$(shell cat $(call kobj,x86_64)/include/config/kernel.release) replayed on \
+		$(CPU_MODEL)'" tools/replay/bench.gp
+	$(call msg,PLOT,$(BENCH_OUT)/bench.png)
+	$(call msg,ARM64,static figures of the arm64 JIT images (no arm64 CPU to time on))
+	$(Q)tools/replay/arm64-figures.sh $(B)/arm64/bench.log $(B)/arm64/bench-jit \
+		$(B)/x86_64/bench.log --table | tee $(BENCH_OUT)/bench-arm64.txt

@@ -1,0 +1,133 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# The guests: an initramfs per target (tools/mkinitramfs.sh, booted by
+# tools/guest-init, which runs tests/guest/), a run of it under qemu
+# (tools/vm-run.sh) and its verdict; the JIT images the guest printed; the
+# demo.
+
+x86_64_busybox := /bin/busybox
+arm64_busybox := $(INSN_CACHE)/busybox-arm64/bin/busybox
+
+FUZZ_CORPUS := $(wildcard tests/fuzz/corpus/*.body)
+GUEST_SCRIPTS := $(wildcard tests/guest/*.sh)
+BPF_OBJS := $(patsubst %.c,%.o,$(wildcard tests/progs/*.bpf.c bpf/examples/*.bpf.c bpf/bench/*.bpf.c))
+
+# The modules each target builds: module (kbuild), kmod (the test modules),
+# dkms (the module as DKMS builds it; Debian's kernels have only that).
+mods_x86_64 := module kmod dkms
+mods_arm64 := module kmod
+mods_x86_64-stock := module
+mods_x86_64-debug := module kmod dkms
+mods_x86_64-debian := dkms
+mods_arm64-debian := dkms
+has = $(filter $(2),$(mods_$(1)))
+
+# What a target's guest has, as GUEST-PATH=HOST-PATH: the target's modules,
+# the BPF objects and loaders of its arch, the fuzz corpus, the scripts.
+guest_map = insn/insn_kfuncs.ko=$(B)/$(1)/$(if $(call has,$(1),module),module,dkms)/insn_kfuncs.ko \
+	$(if $(call has,$(1),module),$(if $(call has,$(1),dkms), \
+		insn/dkms/insn_kfuncs.ko=$(B)/$(1)/dkms/insn_kfuncs.ko)) \
+	$(if $(call has,$(1),kmod),$(foreach m,$(KMODS),insn/$(m).ko=$(B)/$(1)/kmod/$(m).ko)) \
+	$(foreach f,$(BPF_OBJS),insn/bpf/$(patsubst tests/progs/%,%,$(f:bpf/%=%))=$(B)/$(call arch_of,$(1))/$(f)) \
+	$(foreach l,$(LOADERS),insn/bin/$(l)=$(B)/$(call arch_of,$(1))/bin/$(l)) \
+	$(foreach c,$(FUZZ_CORPUS),insn/fuzz/$(notdir $(c))=$(c)) \
+	$(foreach s,$(GUEST_SCRIPTS),insn/tests/$(notdir $(s))=$(s))
+guest_files = $(foreach m,$(call guest_map,$(1)),$(lastword $(subst =, ,$(m))))
+
+$(B)/%/initramfs.cpio.gz: tools/mkinitramfs.sh tools/guest-init $$(call guest_files,$$*) \
+		$(B)/x86_64/kernel.key
+	$(call msg,CPIO,$@)
+	$(Q)tools/mkinitramfs.sh $@ $($(call arch_of,$*)_busybox) \
+		$(call kobj,x86_64)/usr/gen_init_cpio $(call guest_map,$*)
+
+# One verdict for every guest run: boot target $(1)'s kernel with initramfs
+# $(3) and kernel arguments $(5), console in $(4); print the guest's TEST
+# lines prefixed with $(2), then one line for the run itself (warnings,
+# timeout, token, exit status: tools/vm-run.sh, whose last word lands in
+# the .status file beside the log).
+guest_test = VM_TIMEOUT=$(or $(timeout_$(2)),$(timeout_$(1)),300) tools/vm-run.sh $(call arch_of,$(1)) \
+		$(call kimage,$(1)) $(3) $(4) $(5) 2>$(4:.log=.status); rc=$$?; \
+	sed -i 's/\r//g' $(4) 2>/dev/null; sed -n 's|^TEST |TEST $(2)/|p' $(4) 2>/dev/null; \
+	why=$$(tail -n1 $(4:.log=.status)); \
+	case $$rc in \
+	0) echo "TEST $(2)/vm PASS $${why\#vm-run: }";; \
+	77) echo "TEST $(2)/vm SKIP $$why";; \
+	*) echo "TEST $(2)/vm FAIL $$why";; \
+	esac
+# a result with a failure is dated back, so that the next make check runs
+# it again (for the runs that are not remade each time)
+redo = if grep -q '^TEST [^ ]* FAIL' $@; then touch -d @0 $@; fi
+
+# What each target's guest runs (insn.run; default: every numbered
+# script) and for how long.  The debug run is remade only when what it
+# tests changed; the others each time.
+run_x86_64-stock := insn.run=stock
+run_x86_64-debian := insn.run=stock
+run_arm64-debian := insn.run=stock
+DEBUG_RUN ?= [0-9]*,stress
+run_x86_64-debug = 'insn.run=$(DEBUG_RUN)'
+timeout_x86_64-debug ?= 1800
+vm_force = $(if $(filter debug,$(call flavour_of,$(1))),,FORCE)
+
+$(B)/results/%-vm.txt: $(B)/%/initramfs.cpio.gz $$(call vm_force,$$*)
+	$(call msg,VM,$* guest (log: $(B)/$*/vm.log))
+	$(Q)mkdir -p $(@D)
+	$(Q){ $(call guest_test,$*,$*,$<,$(B)/$*/vm.log,$(run_$*))$(if $(vm_after_$*),; $(vm_after_$*)); } >$@
+	$(Q)$(if $(call vm_force,$*),,$(redo))
+
+# The debug run also says the checkers were on (boot messages; UBSAN
+# prints none, build-kernel.sh checked its config).
+debug_on := KASAN=KernelAddressSanitizer.initialized lockdep=Lock.dependency.validator \
+	kmemleak=Kernel.memory.leak.detector.initialized
+vm_after_x86_64-debug = off=$$(for c in $(debug_on); do \
+		grep -q "$${c\#*=}" $(B)/x86_64-debug/vm.log || echo "$${c%%=*}"; done); \
+	if [ -z "$$off" ]; then echo "TEST x86_64-debug/checkers PASS KASAN, lockdep, kmemleak on"; \
+	else echo "TEST x86_64-debug/checkers FAIL not on at boot:" $$off; fi
+DEBUG_COLD := cold build 17 min with JOBS=2 beside another kernel build, run 6 min
+$(B)/results/x86_64-debug-skip.txt: FORCE
+	$(Q)mkdir -p $(@D)
+	$(Q)echo "TEST x86_64-debug SKIP the debug kernel is not cached: make check-debug" \
+		"builds and runs it ($(DEBUG_COLD))" >$@
+
+# The JIT images the guest printed disassemble cleanly; the native code
+# has the shape it should (tests/host/jit-shapes.sh).
+$(B)/results/%-jit.txt: $(B)/results/%-vm.txt
+	$(call msg,OBJDUMP,$* JIT images -> $(B)/$*/jit/)
+	$(Q)tools/jit-disasm.sh $* $(B)/$*/vm.log $(B)/$*/jit | sed 's|^TEST |TEST $*/|' >$@
+$(B)/results/%-shapes.txt: $(B)/results/%-jit.txt tests/host/jit-shapes.sh
+	$(call msg,SHAPES,$* native code in $(B)/$*/jit/)
+	$(Q)tests/host/jit-shapes.sh $* $(B)/$*/jit | sed 's|^TEST |TEST $*/|' >$@
+
+# Every build of the module keeps its per-CPU variables where the module
+# loader allocates per-CPU space.
+SECTION_MODULES := x86_64=$(B)/x86_64/module/insn_kfuncs.ko arm64=$(B)/arm64/module/insn_kfuncs.ko \
+	x86_64-stock=$(B)/x86_64-stock/module/insn_kfuncs.ko \
+	x86_64-debian=$(B)/x86_64-debian/dkms/insn_kfuncs.ko arm64-debian=$(B)/arm64-debian/dkms/insn_kfuncs.ko
+$(B)/results/module-sections.txt: tests/host/module-sections.sh \
+		$(foreach m,$(SECTION_MODULES),$(lastword $(subst =, ,$(m))))
+	$(Q)mkdir -p $(@D)
+	$(Q)tests/host/module-sections.sh $(SECTION_MODULES) >$@ || true
+
+# DKMS refuses a kernel without module BTF, saying why.
+$(B)/results/dkms.txt: dkms.conf tools/dkms-build.sh $(B)/x86_64/kernel.key
+	$(call msg,DKMS,refuses a kernel without CONFIG_DEBUG_INFO_BTF_MODULES)
+	$(Q)mkdir -p $(@D) $(B)/dkms-nobtf/include/config
+	$(Q)grep -v CONFIG_DEBUG_INFO_BTF_MODULES $(call kobj,x86_64)/.config >$(B)/dkms-nobtf/.config
+	$(Q)cp $(call kobj,x86_64)/include/config/kernel.release $(B)/dkms-nobtf/include/config/
+	$(Q)if why=$$(tools/dkms-build.sh --refuse $(B)/dkms-nobtf 2>&1); then \
+		echo "TEST dkms.refuses_no_module_btf PASS $$why"; \
+	else echo "TEST dkms.refuses_no_module_btf FAIL $$why"; fi >$@
+
+# make demo: the programs of bpf/examples/ in the patched x86-64 guest
+# (tests/guest/demo.sh, tests/prog_tests/examples.c), their results beside
+# C, and the native code at their call sites (tools/demo-sites.sh).
+demo: $(B)/x86_64/initramfs.cpio.gz
+	$(call msg,DEMO,booting the patched x86_64 guest (log: $(B)/x86_64/demo.log))
+	$(Q){ $(call guest_test,x86_64,x86_64-demo,$<,$(B)/x86_64/demo.log,insn.run=demo); } | \
+		{ ! grep ' FAIL'; }; rc=$$?; \
+	sed -n 's/^DEMO /  /p; s/^RESULT /    /p' $(B)/x86_64/demo.log; exit $$rc
+	$(call msg,DEMO,disassembling the JIT images into $(B)/x86_64/demo-jit/)
+	$(Q)tools/jit-disasm.sh x86_64 $(B)/x86_64/demo.log $(B)/x86_64/demo-jit | \
+		{ ! grep -v ' PASS '; }
+	$(call msg,DEMO,native code at the kfunc call sites)
+	$(Q)tools/demo-sites.sh $(B)/x86_64/demo-jit

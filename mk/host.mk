@@ -1,0 +1,106 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# The host tier (tests/host/): the module's family files and emitters
+# compiled unchanged in user space behind a shim (tests/host/shim/), their
+# bodies run by a small interpreter and their native code run in place, all
+# against the kfuncs' C code.  gen-kdefs.sh takes the BPF instruction
+# macros, the ABI header and the iterator kfuncs from the kernel tree.
+# Families whose code needs a running kernel are skipped with a reason.
+# arm64 is cross-built, static, run under qemu-aarch64-static, with the
+# kernel's arch/arm64/lib/insn.c encoders; while the cached arm64 kernel
+# lacks an encoder the emitters use, the build fails and the tier is a SKIP
+# naming the compiler's first error.
+HOST_SKIP := percpu
+HOST_SKIP_WHY := per-CPU code reads %gs, or tpidr_el1 and sp_el0 (EL1 registers), and kernel symbols (nr_cpu_ids, __per_cpu_offset); tested in the guests
+HOST_FAMILIES := $(shell sed -n 's/^INSN_FAMILY(\(.*\))$$/\1/p' module/families.h)
+HOST_HDR := $(wildcard tests/host/*.h tests/host/shim/*.h tests/host/shim/*/*.h)
+HOST_CFLAGS = -O2 -g -Wall -Wextra -fno-strict-overflow \
+	-include tests/host/shim/prelude.h -Itests/host/shim -I$(B)/host/$(1)/gen \
+	-Itests/host -I$(call ksrc,$(1))/tools/include/uapi
+# $(1): module/ARCH: the family files and that arch's emitters, less the skipped
+host_module_src = $(filter-out $(HOST_SKIP:%=module/%.c) $(HOST_SKIP:%=module/$(1)/%.c), \
+	$(HOST_FAMILIES:%=module/%.c) $(wildcard module/$(1)/*.c))
+# The load_be emitters as a big-endian kernel builds them and as a
+# little-endian one does: tests/host/arm64_endian.c, a program of its own,
+# checks the words each emits (no rev on big-endian) and runs them.
+# host_test compares only the little-endian build, as the hosts are.
+x86_64_host_src := $(call host_module_src,x86) $(filter-out tests/host/arm64_%,$(wildcard tests/host/*.c))
+arm64_host_src := $(call host_module_src,arm64) \
+	$(filter-out tests/host/x86_% tests/host/arm64_endian.c,$(wildcard tests/host/*.c))
+arm64_endian_src := tests/host/arm64_endian.c tests/host/arm64_exec.c module/arm64/load_be.c
+endian_le :=
+endian_be := -DCONFIG_CPU_BIG_ENDIAN=1
+arm64_host_cc = $(arm64_cross)gcc -static $(call HOST_CFLAGS,arm64) -isystem $(B)/host/arm64/gen/arm64 \
+	$(arm64_libdir)
+
+$(B)/host/%/gen/kiter.c: tests/host/gen-kdefs.sh $(B)/%/kernel.key
+	$(call msg,GEN,$(@D))
+	$(Q)tests/host/gen-kdefs.sh $(call ksrc,$*) $(@D)
+
+$(B)/host/%/gen/host_families.h: module/families.h mk/host.mk
+	$(Q)mkdir -p $(@D)
+	$(Q)for f in $(HOST_FAMILIES); do case " $(HOST_SKIP) " in \
+		*" $$f "*) echo "SKIP_FAMILY($$f, \"$(HOST_SKIP_WHY)\")";; \
+		*) echo "FAMILY($$f)";; esac; done >$@
+
+$(B)/host/x86_64/host_test: $(x86_64_host_src) $(HOST_HDR) $(MODULE_SRC) \
+		$(B)/host/x86_64/gen/kiter.c $(B)/host/x86_64/gen/host_families.h
+	$(call msg,CC,$@)
+	$(Q)gcc $(call HOST_CFLAGS,x86_64) -o $@ $(x86_64_host_src) $(B)/host/x86_64/gen/kiter.c
+
+# a build that fails leaves an empty program and the first error in .err
+$(B)/host/arm64/host_test: $(arm64_host_src) $(HOST_HDR) $(MODULE_SRC) \
+		$(B)/host/arm64/gen/kiter.c $(B)/host/arm64/gen/host_families.h
+	$(call msg,CC,$@)
+	$(Q)rm -f $@.err; $(arm64_host_cc) -o $@ $(arm64_host_src) $(B)/host/arm64/gen/kiter.c \
+		$(B)/host/arm64/gen/arm64/insn.c 2>$@.log || \
+	{ grep -m1 'error:' $@.log >$@.err || echo "build failed" >$@.err; : >$@; }
+$(B)/host/arm64/endian-%: $(arm64_endian_src) $(HOST_HDR) $(MODULE_SRC) $(B)/host/arm64/gen/kiter.c
+	$(call msg,CC,$@)
+	$(Q)rm -f $@.err; $(arm64_host_cc) $(endian_$*) -o $@ $(arm64_endian_src) \
+		$(B)/host/arm64/gen/arm64/insn.c 2>$@.log || \
+	{ grep -m1 'error:' $@.log >$@.err || echo "build failed" >$@.err; : >$@; }
+
+# A host program exits 1 when a test fails (its FAIL lines say which); any
+# other status means it died, which must fail too.  $(1): its name in the
+# TEST line, $(2): the command.
+host_run = $(2) 2>&1; rc=$$?; [ $$rc -le 1 ] || echo "TEST $(1) FAIL exited with status $$rc"
+
+$(B)/results/host-x86_64.txt: $(B)/host/x86_64/host_test FORCE
+	$(call msg,HOST,x86_64 emitters and bodies (tests/host/))
+	$(Q)mkdir -p $(@D)
+	$(Q){ $(call host_run,host.x86_64,$<); } >$@
+
+# half the x86 count (the multiplier scales inputs and assignments): qemu
+# runs it about ten times slower
+endian_run = if [ -s $(B)/host/arm64/endian-$(1).err ]; then \
+		echo "TEST host.arm64.endian-$(1) FAIL cannot build: $$(cat $(B)/host/arm64/endian-$(1).err)"; \
+	else $(call host_run,host.arm64.endian-$(1),qemu-aarch64-static $(B)/host/arm64/endian-$(1)); fi
+$(B)/results/host-arm64.txt: $(B)/host/arm64/host_test $(B)/host/arm64/endian-le \
+		$(B)/host/arm64/endian-be FORCE
+	$(call msg,HOST,arm64 emitters and bodies under qemu-aarch64-static)
+	$(Q)mkdir -p $(@D)
+	$(Q)if [ -s $<.err ]; then \
+		echo "TEST host.arm64 SKIP cannot build module/arm64 against the arm64 kernel's encoders: $$(cat $<.err)"; \
+	elif ! command -v qemu-aarch64-static >/dev/null; then \
+		echo "TEST host.arm64 SKIP no qemu-aarch64-static"; \
+	else $(call host_run,host.arm64,qemu-aarch64-static $< -n 0.5); \
+		$(call endian_run,le); $(call endian_run,be); fi >$@
+
+# checkpatch on the module, the test modules and the series
+LINT_FILES := $(shell find module tests/kmod -name "*.[ch]" | sort) \
+	$(filter-out patches/0000-cover-letter.patch,$(wildcard patches/*.patch))
+$(B)/results/lint.txt: $(B)/x86_64/kernel.key FORCE
+	$(call msg,LINT,checkpatch: $(words $(LINT_FILES)) files)
+	$(Q)mkdir -p $(@D)
+	$(Q)tools/lint.sh $(CHECKPATCH) $(LINT_FILES) >$@ 2>/dev/null || true
+lint: $(B)/x86_64/kernel.key
+	$(Q)tools/lint.sh $(CHECKPATCH) $(LINT_FILES)
+
+# patches/ is what its development tree exports, byte for byte
+# (tools/series/gen.py: the tree from the pristine source, then export).
+$(B)/results/series.txt: $(wildcard patches/*.patch) $(wildcard tools/series/*) $(B)/x86_64/kernel.key
+	$(call msg,SERIES,patches/ regenerate from their commits)
+	$(Q)mkdir -p $(@D)
+	$(Q)if why=$$(tools/series/gen.py check 2>&1); then echo "TEST series.regenerates PASS $$why"; \
+	else echo "TEST series.regenerates FAIL $$why"; fi >$@
