@@ -22,7 +22,7 @@ query=0
 arch=${1:?arch}
 flavor=${2:?flavor}
 top=$(cd "$(dirname "$0")/.." && pwd)
-cache=${INSN_CACHE:-$HOME/.cache/insn-kfuncs}
+cache=$("$top"/tools/cache-dir.sh)
 tarball=/usr/src/linux-source-6.12.tar.xz
 jobs=${JOBS:-$(nproc)}
 V=${V:-0}
@@ -52,9 +52,12 @@ debug) frags+=("$top/tools/configs/debug.config") ;;
 esac
 if [ "$flavor" != stock ]; then
 	frags+=("$top/tools/configs/patched.config")
-	shopt -s nullglob
-	patches=("$top"/patches/*.patch)
-	shopt -u nullglob
+	# all but the cover letter (tools/series/gen.py), which is no patch
+	for p in "$top"/patches/*.patch; do
+		if [ -f "$p" ] && [ "${p##*/}" != 0000-cover-letter.patch ]; then
+			patches+=("$p")
+		fi
+	done
 fi
 
 srcver=$(dpkg-query -W -f='${Version}' linux-source-6.12)

@@ -6,7 +6,7 @@
 #
 # usage: check-series.sh [ARCH [DIR]]
 #   x86_64 (default)  every prefix, from the stock kernel's tree and config
-#   arm64             the prefixes that end in an arm64 patch (9 on; 1-8
+#   arm64             the prefixes that end in an arm64 patch (10 on; 1-9
 #                     are common code, checked on x86_64), cross-built from
 #                     the pristine source with the patched kernel's config
 #   DIR               the tree and objects (default
@@ -25,7 +25,7 @@ x86_64)
 	from=$base/src
 	;;
 arm64)
-	karch=arm64 cross=aarch64-linux-gnu- image=Image first=9
+	karch=arm64 cross=aarch64-linux-gnu- image=Image first=10
 	base=$("$top"/tools/build-kernel.sh arm64 patched)
 	from=$cache/src/linux-source-$(dpkg-query -W -f='${Version}' linux-source-6.12)
 	[ -f "$from/.unpacked" ] || { echo "no pristine source in $from" >&2; exit 1; }
@@ -41,6 +41,7 @@ cp "$base/obj/.config" "$obj/.config"
 
 n=0
 for p in "$top"/patches/*.patch; do
+	[ "$(basename "$p")" != 0000-cover-letter.patch ] || continue
 	n=$((n + 1))
 	patch -d "$src" -p1 -F3 -s --no-backup-if-mismatch -i "$p"
 	[ "$n" -ge "$first" ] || continue
