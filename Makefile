@@ -544,7 +544,7 @@ $(B)/results/lint.txt: $(B)/x86_64/kernel.key FORCE
 # Families whose code needs a running kernel are skipped with a reason.
 HOST_SKIP := percpu
 HOST_SKIP_WHY := per-CPU code reads %gs, or tpidr_el1 and sp_el0 (EL1 registers), and kernel symbols (nr_cpu_ids, __per_cpu_offset); tested in the guests
-HOST_FAMILIES := $(shell sed -n 's/^INSN_FAMILY(\(.*\))$$/\1/p' module/families.h)
+HOST_FAMILIES := $(shell sed -n 's/^INSN_FAMILY.\([a-z0-9_]*\).*/\1/p' module/families.h)
 HOST_HDR := $(wildcard tests/host/*.h tests/host/shim/*.h tests/host/shim/*/*.h)
 x86_64_host_src := $(filter-out $(HOST_SKIP:%=module/%.c),$(HOST_FAMILIES:%=module/%.c)) \
 	$(filter-out $(HOST_SKIP:%=module/x86/%.c),$(wildcard module/x86/*.c)) \
