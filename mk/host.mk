@@ -12,7 +12,7 @@
 # naming the compiler's first error.
 HOST_SKIP := percpu
 HOST_SKIP_WHY := per-CPU code reads %gs, or tpidr_el1 and sp_el0 (EL1 registers), and kernel symbols (nr_cpu_ids, __per_cpu_offset); tested in the guests
-HOST_FAMILIES := $(shell sed -n 's/^INSN_FAMILY(\(.*\))$$/\1/p' module/families.h)
+HOST_FAMILIES := $(shell sed -n 's/^INSN_FAMILY.\([a-z0-9_]*\).*/\1/p' module/families.h)
 HOST_HDR := $(wildcard tests/host/*.h tests/host/shim/*.h tests/host/shim/*/*.h)
 HOST_CFLAGS = -O2 -g -Wall -Wextra -fno-strict-overflow \
 	-include tests/host/shim/prelude.h -Itests/host/shim -I$(B)/host/$(1)/gen \

@@ -18,19 +18,15 @@
 				 (IS_ENABLED(CONFIG_ARM64) && INSN_KFUNCS_PATCHED))
 #define INSN_EMIT(op)		(INSN_HAVE_EMITTERS ? insn_emit_##op : NULL)
 
-int insn_emit_rol64(const struct bpf_kfunc_emit *e, u8 *buf);
-int insn_emit_ror64(const struct bpf_kfunc_emit *e, u8 *buf);
-int insn_emit_rol32(const struct bpf_kfunc_emit *e, u8 *buf);
-int insn_emit_ror32(const struct bpf_kfunc_emit *e, u8 *buf);
-int insn_emit_select64(const struct bpf_kfunc_emit *e, u8 *buf);
-int insn_emit_bextr64(const struct bpf_kfunc_emit *e, u8 *buf);
-int insn_emit_load_be16(const struct bpf_kfunc_emit *e, u8 *buf);
-int insn_emit_load_be32(const struct bpf_kfunc_emit *e, u8 *buf);
-int insn_emit_load_be64(const struct bpf_kfunc_emit *e, u8 *buf);
-int insn_emit_lea64(const struct bpf_kfunc_emit *e, u8 *buf);
-int insn_emit_iter_next(const struct bpf_kfunc_emit *e, u8 *buf);
-int insn_emit_this_cpu_ptr(const struct bpf_kfunc_emit *e, u8 *buf);
-int insn_emit_per_cpu_ptr(const struct bpf_kfunc_emit *e, u8 *buf);
-int insn_emit_cpu_id(const struct bpf_kfunc_emit *e, u8 *buf);
+/* the emitters of the family list, one declarator each */
+#define INSN_FAMILY(...)
+#define INSN_KFUNC(op, ...)	insn_emit_##op(const struct bpf_kfunc_emit *e, u8 *buf),
+#define INSN_NATIVE(op)		insn_emit_##op(const struct bpf_kfunc_emit *e, u8 *buf),
+int
+#include "families.h"
+	insn_emit_end(void);	/* closes the list; not defined */
+#undef INSN_FAMILY
+#undef INSN_KFUNC
+#undef INSN_NATIVE
 
 #endif /* _INSN_KFUNCS_EMIT_H */

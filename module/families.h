@@ -1,15 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The families of the module, one line each, in registration order.  A
- * family NAME is module/NAME.c (its kfuncs, their bodies, and
- * INSN_FAMILY_DEFINE(NAME) at the end) with its emitters in module/x86/
- * and module/arm64/.  The includer defines INSN_FAMILY(NAME); Kbuild takes
- * every file of those directories, the host tests this list.
+ * The families of the module, in registration order.  A family NAME is
+ * module/NAME.c (its kfuncs, their bodies, and INSN_FAMILY_DEFINE(NAME)
+ * at the end) with its emitters in module/x86/NAME.c and
+ * module/arm64/NAME.c.  After INSN_FAMILY(NAME), its kfuncs:
+ * INSN_KFUNC(op[, flags]) is bpf_insn_<op>(), in the module's BTF set
+ * with those flags, native code from insn_emit_<op>(); INSN_NATIVE(op)
+ * is native code for a kernel kfunc.  The includer defines the three.
+ * Kbuild takes every file of those directories, the host tests read this
+ * list.
  */
-INSN_FAMILY(rotate)
-INSN_FAMILY(select)
-INSN_FAMILY(bextr)
-INSN_FAMILY(load_be)
-INSN_FAMILY(lea)
-INSN_FAMILY(iter)
-INSN_FAMILY(percpu)
+INSN_FAMILY(rotate)	INSN_KFUNC(rol64) INSN_KFUNC(ror64) INSN_KFUNC(rol32) INSN_KFUNC(ror32)
+INSN_FAMILY(select)	INSN_KFUNC(select64)
+INSN_FAMILY(bextr)	INSN_KFUNC(bextr64)
+INSN_FAMILY(load_be)	INSN_KFUNC(load_be16) INSN_KFUNC(load_be32) INSN_KFUNC(load_be64)
+INSN_FAMILY(lea)	INSN_KFUNC(lea64)
+INSN_FAMILY(iter)	INSN_NATIVE(iter_next)	/* bpf_iter_num_next() */
+INSN_FAMILY(percpu)	INSN_KFUNC(this_cpu_ptr) INSN_KFUNC(per_cpu_ptr, KF_RET_NULL)
+			INSN_KFUNC(cpu_id)

@@ -27,10 +27,14 @@ struct insn_family {
 
 /* the families' descriptors, one declarator each from the list */
 #define INSN_FAMILY(n)	(insn_family_##n),
+#define INSN_KFUNC(...)
+#define INSN_NATIVE(...)
 extern struct insn_family
 #include "families.h"
 	insn_family_end;	/* closes the list; not defined */
 #undef INSN_FAMILY
+#undef INSN_KFUNC
+#undef INSN_NATIVE
 
 /*
  * The body of kfunc @kfunc: BPF instructions @insns, @mode (VERIFY or
@@ -50,31 +54,6 @@ extern struct insn_family
 	}
 #define INSN_BODY(op, mode, bytes, ...)					\
 	INSN_BODY_OF("bpf_insn_" #op, op##_body, mode, bytes, INSN_EMIT(op), __VA_ARGS__)
-
-/* rotate.c */
-u64 bpf_insn_rol64(u64 x, u32 n__k);
-u64 bpf_insn_ror64(u64 x, u32 n__k);
-u32 bpf_insn_rol32(u32 x, u32 n__k);
-u32 bpf_insn_ror32(u32 x, u32 n__k);
-
-/* select.c */
-u64 bpf_insn_select64(u64 cond, u64 a, u64 b);
-
-/* bextr.c */
-u64 bpf_insn_bextr64(u64 x, u32 start__k, u32 len__k);
-
-/* lea.c */
-u64 bpf_insn_lea64(u64 base, u64 index, u32 shift__k, u32 disp__k);
-
-/* load_be.c */
-u16 bpf_insn_load_be16(const void *p, u32 off__k);
-u32 bpf_insn_load_be32(const void *p, u32 off__k);
-u64 bpf_insn_load_be64(const void *p, u32 off__k);
-
-/* percpu.c */
-void *bpf_insn_this_cpu_ptr(const void *percpu_ptr);
-void *bpf_insn_per_cpu_ptr(const void *percpu_ptr, u32 cpu);
-u32 bpf_insn_cpu_id(void);
 
 /* kernel addresses the per-CPU bodies and emitters use */
 struct insn_percpu_addrs {

@@ -20,20 +20,15 @@
 
 #include "insn_kfuncs.h"
 
+/* every family's kfuncs, in the one set the module registers */
 BTF_KFUNCS_START(insn_kfunc_ids)
-BTF_ID_FLAGS(func, bpf_insn_rol64)
-BTF_ID_FLAGS(func, bpf_insn_ror64)
-BTF_ID_FLAGS(func, bpf_insn_rol32)
-BTF_ID_FLAGS(func, bpf_insn_ror32)
-BTF_ID_FLAGS(func, bpf_insn_this_cpu_ptr)
-BTF_ID_FLAGS(func, bpf_insn_per_cpu_ptr, KF_RET_NULL)
-BTF_ID_FLAGS(func, bpf_insn_cpu_id)
-BTF_ID_FLAGS(func, bpf_insn_select64)
-BTF_ID_FLAGS(func, bpf_insn_bextr64)
-BTF_ID_FLAGS(func, bpf_insn_load_be16)
-BTF_ID_FLAGS(func, bpf_insn_load_be32)
-BTF_ID_FLAGS(func, bpf_insn_load_be64)
-BTF_ID_FLAGS(func, bpf_insn_lea64)
+#define INSN_FAMILY(...)
+#define INSN_KFUNC(op, ...)	BTF_ID_FLAGS(func, bpf_insn_##op, ##__VA_ARGS__)
+#define INSN_NATIVE(...)
+#include "families.h"
+#undef INSN_FAMILY
+#undef INSN_KFUNC
+#undef INSN_NATIVE
 BTF_KFUNCS_END(insn_kfunc_ids)
 
 static const struct btf_kfunc_id_set insn_kfunc_set = {
@@ -43,8 +38,12 @@ static const struct btf_kfunc_id_set insn_kfunc_set = {
 
 static const struct insn_family *const insn_families[] = {
 #define INSN_FAMILY(n)	(&insn_family_##n),
+#define INSN_KFUNC(...)
+#define INSN_NATIVE(...)
 #include "families.h"
 #undef INSN_FAMILY
+#undef INSN_KFUNC
+#undef INSN_NATIVE
 };
 
 static DEFINE_MUTEX(insn_lock);

@@ -16,8 +16,108 @@
 #include <linux/unaligned.h>
 #include <asm/insn.h>
 
-#define A64_X	AARCH64_INSN_VARIANT_64BIT
-#define A64_W	AARCH64_INSN_VARIANT_32BIT
+/*
+ * Instructions as arch/arm64/net/bpf_jit.h (6.12) names them, with its
+ * argument order (sf: 1 for X, 0 for W registers); a module cannot
+ * include that header.  Those it lacks are named in its style and marked.
+ */
+#define A64_ZR		AARCH64_INSN_REG_ZR
+
+#define A64_VARIANT(sf) \
+	((sf) ? AARCH64_INSN_VARIANT_64BIT : AARCH64_INSN_VARIANT_32BIT)
+
+#define A64_COND_NE	AARCH64_INSN_COND_NE
+#define A64_COND_CC	AARCH64_INSN_COND_CC	/* unsigned < */
+#define A64_COND_GE	AARCH64_INSN_COND_GE	/* signed >= */
+
+/* branches: offsets in instructions, from the branch itself */
+#define A64_COND_BRANCH(cond, offset) \
+	aarch64_insn_gen_cond_branch_imm(0, offset, cond)
+#define A64_B_(cond, imm19)	A64_COND_BRANCH(cond, (imm19) << 2)
+#define A64_BRANCH(offset, type) \
+	aarch64_insn_gen_branch_imm(0, offset, AARCH64_INSN_BRANCH_##type)
+#define A64_B(imm26)		A64_BRANCH((imm26) << 2, NOLINK)
+
+#define A64_LS_REG(Rt, Rn, Rm, size, type) \
+	aarch64_insn_gen_load_store_reg(Rt, Rn, Rm, AARCH64_INSN_SIZE_##size, \
+					AARCH64_INSN_LDST_##type##_REG_OFFSET)
+#define A64_LDRH(Wt, Xn, Xm)	A64_LS_REG(Wt, Xn, Xm, 16, LOAD)
+#define A64_LDR32(Wt, Xn, Xm)	A64_LS_REG(Wt, Xn, Xm, 32, LOAD)
+#define A64_LDR64(Xt, Xn, Xm)	A64_LS_REG(Xt, Xn, Xm, 64, LOAD)
+
+#define A64_LS_IMM(Rt, Rn, imm, size, type) \
+	aarch64_insn_gen_load_store_imm(Rt, Rn, imm, AARCH64_INSN_SIZE_##size, \
+					AARCH64_INSN_LDST_##type##_IMM_OFFSET)
+#define A64_LDRHI(Wt, Xn, imm)	A64_LS_IMM(Wt, Xn, imm, 16, LOAD)
+#define A64_STR32I(Wt, Xn, imm)	A64_LS_IMM(Wt, Xn, imm, 32, STORE)
+#define A64_LDR32I(Wt, Xn, imm)	A64_LS_IMM(Wt, Xn, imm, 32, LOAD)
+#define A64_STR64I(Xt, Xn, imm)	A64_LS_IMM(Xt, Xn, imm, 64, STORE)
+#define A64_LDR64I(Xt, Xn, imm)	A64_LS_IMM(Xt, Xn, imm, 64, LOAD)
+
+#define A64_ADDSUB_IMM(sf, Rd, Rn, imm12, type) \
+	aarch64_insn_gen_add_sub_imm(Rd, Rn, imm12, A64_VARIANT(sf), \
+				     AARCH64_INSN_ADSB_##type)
+#define A64_ADD_I(sf, Rd, Rn, imm12)	A64_ADDSUB_IMM(sf, Rd, Rn, imm12, ADD)
+#define A64_SUB_I(sf, Rd, Rn, imm12)	A64_ADDSUB_IMM(sf, Rd, Rn, imm12, SUB)
+#define A64_SUBS_I(sf, Rd, Rn, imm12) \
+	A64_ADDSUB_IMM(sf, Rd, Rn, imm12, SUB_SETFLAGS)
+#define A64_CMP_I(sf, Rn, imm12)	A64_SUBS_I(sf, A64_ZR, Rn, imm12)
+
+#define A64_BITFIELD(sf, Rd, Rn, immr, imms, type) \
+	aarch64_insn_gen_bitfield(Rd, Rn, immr, imms, A64_VARIANT(sf), \
+				  AARCH64_INSN_BITFIELD_MOVE_##type)
+#define A64_UBFM(sf, Rd, Rn, ir, is)	A64_BITFIELD(sf, Rd, Rn, ir, is, UNSIGNED)
+/* not in bpf_jit.h: Rd = the @width bits of Rn from bit @lsb */
+#define A64_UBFX(sf, Rd, Rn, lsb, width) \
+	A64_UBFM(sf, Rd, Rn, lsb, (lsb) + (width) - 1)
+
+/* not in bpf_jit.h: Rd = Rm:Rn >> lsb; with Rn == Rm a rotate right */
+#define A64_EXTR(sf, Rd, Rn, Rm, lsb) \
+	aarch64_insn_gen_extr(A64_VARIANT(sf), Rm, Rn, Rd, lsb)
+#define A64_ROR_I(sf, Rd, Rn, shift)	A64_EXTR(sf, Rd, Rn, Rn, shift)
+
+#define A64_MOVEW(sf, Rd, imm16, shift, type) \
+	aarch64_insn_gen_movewide(Rd, imm16, shift, A64_VARIANT(sf), \
+				  AARCH64_INSN_MOVEWIDE_##type)
+#define A64_MOVN(sf, Rd, imm16, shift)	A64_MOVEW(sf, Rd, imm16, shift, INVERSE)
+#define A64_MOVZ(sf, Rd, imm16, shift)	A64_MOVEW(sf, Rd, imm16, shift, ZERO)
+#define A64_MOVK(sf, Rd, imm16, shift)	A64_MOVEW(sf, Rd, imm16, shift, KEEP)
+
+#define A64_ADDSUB_SREG(sf, Rd, Rn, Rm, type) \
+	aarch64_insn_gen_add_sub_shifted_reg(Rd, Rn, Rm, 0, A64_VARIANT(sf), \
+					     AARCH64_INSN_ADSB_##type)
+#define A64_ADD(sf, Rd, Rn, Rm)		A64_ADDSUB_SREG(sf, Rd, Rn, Rm, ADD)
+#define A64_SUBS(sf, Rd, Rn, Rm)	A64_ADDSUB_SREG(sf, Rd, Rn, Rm, SUB_SETFLAGS)
+#define A64_CMP(sf, Rn, Rm)		A64_SUBS(sf, A64_ZR, Rn, Rm)
+/* not in bpf_jit.h: Rd = Rn + (Rm << shift) */
+#define A64_ADD_LSL(sf, Rd, Rn, Rm, shift) \
+	aarch64_insn_gen_add_sub_shifted_reg(Rd, Rn, Rm, shift, A64_VARIANT(sf), \
+					     AARCH64_INSN_ADSB_ADD)
+
+/*
+ * not in bpf_jit.h: Rd = Rm as orr with zr.  bpf_jit.h's A64_MOV is
+ * add #0, which reads register 31 as sp.
+ */
+#define A64_MOV_REG(sf, Rd, Rm) \
+	aarch64_insn_gen_move_reg(Rd, Rm, A64_VARIANT(sf))
+
+/* not in bpf_jit.h: Rd = cond ? Rn : Rm */
+#define A64_CSEL(sf, Rd, Rn, Rm, cond) \
+	aarch64_insn_gen_cond_select(Rd, Rn, Rm, cond, A64_VARIANT(sf), \
+				     AARCH64_INSN_CONDSEL_SELECT)
+
+#define A64_DATA1(sf, Rd, Rn, type) \
+	aarch64_insn_gen_data1(Rd, Rn, A64_VARIANT(sf), AARCH64_INSN_DATA1_##type)
+#define A64_REV16(sf, Rd, Rn)	A64_DATA1(sf, Rd, Rn, REVERSE_16)
+#define A64_REV32(sf, Rd, Rn)	A64_DATA1(sf, Rd, Rn, REVERSE_32)
+#define A64_REV64(Rd, Rn)	A64_DATA1(1, Rd, Rn, REVERSE_64)
+
+#define A64_MRS_TPIDR_EL1(Rt) \
+	aarch64_insn_gen_mrs(Rt, AARCH64_INSN_SYSREG_TPIDR_EL1)
+#define A64_MRS_TPIDR_EL2(Rt) \
+	aarch64_insn_gen_mrs(Rt, AARCH64_INSN_SYSREG_TPIDR_EL2)
+#define A64_MRS_SP_EL0(Rt) \
+	aarch64_insn_gen_mrs(Rt, AARCH64_INSN_SYSREG_SP_EL0)
 
 /* Code being written into an emitter's buffer. */
 struct a64_code {
@@ -47,6 +147,42 @@ static inline void a64_emit(struct a64_code *c, u32 insn)
 static inline int a64_end(const struct a64_code *c)
 {
 	return c->fault ? -EINVAL : c->p - c->start;
+}
+
+/*
+ * reg = val in movz or movn and then movk: halfwords equal to the fill
+ * (0, or 0xffff when most halfwords are) are not written, so a kernel
+ * address, which starts with 0xffff, takes three instructions at most.
+ * With @lo16 the first instruction writes halfword 0 whatever it holds:
+ * lea's sign-extended displacements have always been built that way, and
+ * their code stays as it was.
+ */
+static inline void a64_mov_imm(struct a64_code *c, u8 reg, u64 val, bool lo16)
+{
+	int i, ones = 0, zeros = 0;
+	bool first = true, inv;
+	u16 fill, h;
+
+	for (i = 0; i < 4; i++) {
+		h = val >> (16 * i);
+		ones += h == 0xffff;
+		zeros += !h;
+	}
+	inv = ones > zeros;
+	fill = inv ? 0xffff : 0;
+	for (i = 0; i < 4; i++) {
+		h = val >> (16 * i);
+		/* all fill: the last halfword is written, or nothing would be */
+		if (h == fill && !(first && (i == 3 || lo16)))
+			continue;
+		if (!first)
+			a64_emit(c, A64_MOVK(1, reg, h, 16 * i));
+		else if (inv)
+			a64_emit(c, A64_MOVN(1, reg, (u16)~h, 16 * i));
+		else
+			a64_emit(c, A64_MOVZ(1, reg, h, 16 * i));
+		first = false;
+	}
 }
 
 #endif /* _INSN_KFUNCS_A64_H */

@@ -19,8 +19,6 @@ int insn_emit_bextr64(const struct bpf_kfunc_emit *e, u8 *buf)
 	if (start > 63 || !len || len > 64 - start)
 		return -EINVAL;
 	a64_begin(&c, buf);
-	a64_emit(&c, aarch64_insn_gen_bitfield(dst, src, start, start + len - 1, A64_X,
-					       AARCH64_INSN_BITFIELD_MOVE_UNSIGNED));
-							/* ubfx dst, src, #start, #len */
+	a64_emit(&c, A64_UBFX(1, dst, src, start, len));
 	return a64_end(&c);
 }

@@ -16,40 +16,20 @@ int insn_emit_iter_next(const struct bpf_kfunc_emit *e, u8 *buf)
 	struct a64_code c;
 
 	a64_begin(&c, buf);
-	a64_emit(&c, aarch64_insn_gen_load_store_imm(cur, it, 0, AARCH64_INSN_SIZE_32,
-						     AARCH64_INSN_LDST_LOAD_IMM_OFFSET));
-							/* ldr wcur, [it] */
-	a64_emit(&c, aarch64_insn_gen_add_sub_imm(cur, cur, 1, A64_W,
-						  AARCH64_INSN_ADSB_ADD));
-							/* add wcur, wcur, #1 */
-	a64_emit(&c, aarch64_insn_gen_load_store_imm(end, it, 4, AARCH64_INSN_SIZE_32,
-						     AARCH64_INSN_LDST_LOAD_IMM_OFFSET));
-							/* ldr wend, [it, #4] */
-	a64_emit(&c, aarch64_insn_gen_add_sub_shifted_reg(AARCH64_INSN_REG_ZR, cur, end, 0,
-							  A64_W,
-							  AARCH64_INSN_ADSB_SUB_SETFLAGS));
-							/* cmp wcur, wend */
-	/* over str, mov and b; offsets count from the branch itself */
-	a64_emit(&c, aarch64_insn_gen_cond_branch_imm(0, (3 + mov) * AARCH64_INSN_SIZE,
-						      AARCH64_INSN_COND_GE));
-							/* b.ge done */
-	a64_emit(&c, aarch64_insn_gen_load_store_imm(cur, it, 0, AARCH64_INSN_SIZE_32,
-						     AARCH64_INSN_LDST_STORE_IMM_OFFSET));
-							/* str wcur, [it] */
+	a64_emit(&c, A64_LDR32I(cur, it, 0));
+	a64_emit(&c, A64_ADD_I(0, cur, cur, 1));
+	a64_emit(&c, A64_LDR32I(end, it, 4));
+	a64_emit(&c, A64_CMP(0, cur, end));
+	/* to done: over str, mov and b */
+	a64_emit(&c, A64_B_(A64_COND_GE, 3 + mov));
+	a64_emit(&c, A64_STR32I(cur, it, 0));
 	if (mov)
-		a64_emit(&c, aarch64_insn_gen_move_reg(dst, it, A64_X));
-							/* mov dst, it: &cur */
-	a64_emit(&c, aarch64_insn_gen_branch_imm(0, 3 * AARCH64_INSN_SIZE,
-						 AARCH64_INSN_BRANCH_NOLINK));
-							/* b out */
-	/* done: */
-	a64_emit(&c, aarch64_insn_gen_load_store_imm(AARCH64_INSN_REG_ZR, it, 0,
-						     AARCH64_INSN_SIZE_64,
-						     AARCH64_INSN_LDST_STORE_IMM_OFFSET));
-							/* str xzr, [it]: cur = end = 0 */
-	a64_emit(&c, aarch64_insn_gen_movewide(dst, 0, 0, A64_X,
-					       AARCH64_INSN_MOVEWIDE_ZERO));
-							/* mov dst, #0: NULL */
+		a64_emit(&c, A64_MOV_REG(1, dst, it));	/* &cur */
+	/* to out */
+	a64_emit(&c, A64_B(3));
+	/* done: cur = end = 0, and NULL */
+	a64_emit(&c, A64_STR64I(A64_ZR, it, 0));
+	a64_emit(&c, A64_MOVZ(1, dst, 0, 0));
 	/* out: */
 	return a64_end(&c);
 }

@@ -18,25 +18,6 @@ static bool a64_addsub_imm(u32 imm)
 	return imm < SZ_4K || (!(imm & (SZ_4K - 1)) && !(imm >> 24));
 }
 
-/* tmp = (s64)disp in one or two instructions */
-static void a64_mov_disp(struct a64_code *c, u8 tmp, s32 disp)
-{
-	u32 v = disp;
-
-	if (disp < 0)
-		a64_emit(c, aarch64_insn_gen_movewide(tmp, ~v & 0xffff, 0, A64_X,
-						      AARCH64_INSN_MOVEWIDE_INVERSE));
-							/* movn tmp, #~lo16 */
-	else
-		a64_emit(c, aarch64_insn_gen_movewide(tmp, v & 0xffff, 0, A64_X,
-						      AARCH64_INSN_MOVEWIDE_ZERO));
-							/* movz tmp, #lo16 */
-	if ((v >> 16) != (disp < 0 ? 0xffff : 0))
-		a64_emit(c, aarch64_insn_gen_movewide(tmp, v >> 16, 16, A64_X,
-						      AARCH64_INSN_MOVEWIDE_KEEP));
-							/* movk tmp, #hi16, lsl #16 */
-}
-
 int insn_emit_lea64(const struct bpf_kfunc_emit *e, u8 *buf)
 {
 	u8 dst = e->dst, base = e->arg[0], index = e->arg[1], tmp = e->scratch[0];
@@ -51,18 +32,13 @@ int insn_emit_lea64(const struct bpf_kfunc_emit *e, u8 *buf)
 		return -EINVAL;
 	a64_begin(&c, buf);
 	if (!imm)
-		a64_mov_disp(&c, tmp, disp);
-	a64_emit(&c, aarch64_insn_gen_add_sub_shifted_reg(dst, base, index, shift, A64_X,
-							  AARCH64_INSN_ADSB_ADD));
-							/* add dst, base, index, lsl #shift */
+		a64_mov_imm(&c, tmp, (s64)disp, true);
+	a64_emit(&c, A64_ADD_LSL(1, dst, base, index, shift));
 	if (!imm)
-		a64_emit(&c, aarch64_insn_gen_add_sub_shifted_reg(dst, dst, tmp, 0, A64_X,
-								  AARCH64_INSN_ADSB_ADD));
-							/* add dst, dst, tmp */
+		a64_emit(&c, A64_ADD(1, dst, dst, tmp));
+	else if (disp < 0)
+		a64_emit(&c, A64_SUB_I(1, dst, dst, mag));
 	else if (disp)
-		a64_emit(&c, aarch64_insn_gen_add_sub_imm(dst, dst, mag, A64_X,
-							  disp < 0 ? AARCH64_INSN_ADSB_SUB :
-							  AARCH64_INSN_ADSB_ADD));
-							/* add/sub dst, dst, #|disp| */
+		a64_emit(&c, A64_ADD_I(1, dst, dst, mag));
 	return a64_end(&c);
 }

@@ -12,9 +12,7 @@
 #include "../emit.h"
 #include "a64.h"
 
-static int emit_load_be(const struct bpf_kfunc_emit *e, u8 *buf,
-			enum aarch64_insn_size_type size, u32 bytes,
-			enum aarch64_insn_data1_type rev)
+static int emit_load_be(const struct bpf_kfunc_emit *e, u8 *buf, u32 bytes)
 {
 	u8 dst = e->dst, src = e->arg[0], tmp = e->scratch[0];
 	u32 off = e->imm[1];
@@ -23,16 +21,14 @@ static int emit_load_be(const struct bpf_kfunc_emit *e, u8 *buf,
 	a64_begin(&c, buf);
 	/* the encoder would log an offset it refuses: check here, quietly */
 	if (!(off % bytes) && off / bytes < 4096) {
-		a64_emit(&c, aarch64_insn_gen_load_store_imm(dst, src, off, size,
-							     AARCH64_INSN_LDST_LOAD_IMM_OFFSET));
-							/* ldr dst, [src, #off] */
+		a64_emit(&c, bytes == 2 ? A64_LDRHI(dst, src, off) :
+			     bytes == 4 ? A64_LDR32I(dst, src, off) :
+					  A64_LDR64I(dst, src, off));
 	} else if (off <= U16_MAX) {
-		a64_emit(&c, aarch64_insn_gen_movewide(tmp, off, 0, A64_X,
-						       AARCH64_INSN_MOVEWIDE_ZERO));
-							/* mov tmp, #off */
-		a64_emit(&c, aarch64_insn_gen_load_store_reg(dst, src, tmp, size,
-							     AARCH64_INSN_LDST_LOAD_REG_OFFSET));
-							/* ldr dst, [src, tmp] */
+		a64_emit(&c, A64_MOVZ(1, tmp, off, 0));
+		a64_emit(&c, bytes == 2 ? A64_LDRH(dst, src, tmp) :
+			     bytes == 4 ? A64_LDR32(dst, src, tmp) :
+					  A64_LDR64(dst, src, tmp));
 	} else {
 		return -EINVAL;
 	}
@@ -40,28 +36,25 @@ static int emit_load_be(const struct bpf_kfunc_emit *e, u8 *buf,
 	 * The body's BPF_TO_BE and get_unaligned_be*() swap only on a
 	 * little-endian CPU; on a big-endian one the load is the value.
 	 */
+	/* A64_REV32 on a W register is rev w: all four bytes */
 	if (!IS_ENABLED(CONFIG_CPU_BIG_ENDIAN))
-		a64_emit(&c, aarch64_insn_gen_data1(dst, dst, bytes == 8 ? A64_X : A64_W,
-						    rev));
-							/* rev16/rev dst, dst */
+		a64_emit(&c, bytes == 2 ? A64_REV16(0, dst, dst) :
+			     bytes == 4 ? A64_REV32(0, dst, dst) :
+					  A64_REV64(dst, dst));
 	return a64_end(&c);
 }
 
 int insn_emit_load_be16(const struct bpf_kfunc_emit *e, u8 *buf)
 {
-	return emit_load_be(e, buf, AARCH64_INSN_SIZE_16, 2,
-			    AARCH64_INSN_DATA1_REVERSE_16);
+	return emit_load_be(e, buf, 2);
 }
 
 int insn_emit_load_be32(const struct bpf_kfunc_emit *e, u8 *buf)
 {
-	/* REVERSE_32 on a W register is rev w: all four bytes */
-	return emit_load_be(e, buf, AARCH64_INSN_SIZE_32, 4,
-			    AARCH64_INSN_DATA1_REVERSE_32);
+	return emit_load_be(e, buf, 4);
 }
 
 int insn_emit_load_be64(const struct bpf_kfunc_emit *e, u8 *buf)
 {
-	return emit_load_be(e, buf, AARCH64_INSN_SIZE_64, 8,
-			    AARCH64_INSN_DATA1_REVERSE_64);
+	return emit_load_be(e, buf, 8);
 }

@@ -18,45 +18,9 @@
 #include "../emit.h"
 #include "a64.h"
 
-static enum aarch64_insn_system_register a64_tpidr(void)
+static bool a64_vhe(void)
 {
-	return cpus_have_cap(ARM64_HAS_VIRT_HOST_EXTN) ?
-	       AARCH64_INSN_SYSREG_TPIDR_EL2 : AARCH64_INSN_SYSREG_TPIDR_EL1;
-}
-
-/*
- * reg = val in movz/movn and movk: halfwords equal to the fill (0, or
- * 0xffff when most are) are not written.  Kernel addresses start with
- * 0xffff, so they take three instructions at most.
- */
-static void a64_mov_u64(struct a64_code *c, u8 reg, u64 val)
-{
-	int i, ones = 0, zeros = 0;
-	bool first = true, inv;
-	u16 fill, h;
-
-	for (i = 0; i < 4; i++) {
-		h = val >> (16 * i);
-		ones += h == 0xffff;
-		zeros += !h;
-	}
-	inv = ones > zeros;
-	fill = inv ? 0xffff : 0;
-	for (i = 0; i < 4; i++) {
-		h = val >> (16 * i);
-		if (h == fill && !(first && i == 3))
-			continue;
-		if (first)
-			a64_emit(c, aarch64_insn_gen_movewide(reg, (u16)(h ^ fill), 16 * i, A64_X,
-							      inv ? AARCH64_INSN_MOVEWIDE_INVERSE :
-								    AARCH64_INSN_MOVEWIDE_ZERO));
-							/* movz/movn reg, #h, lsl #16i */
-		else
-			a64_emit(c, aarch64_insn_gen_movewide(reg, h, 16 * i, A64_X,
-							      AARCH64_INSN_MOVEWIDE_KEEP));
-							/* movk reg, #h, lsl #16i */
-		first = false;
-	}
+	return cpus_have_cap(ARM64_HAS_VIRT_HOST_EXTN);
 }
 
 int insn_emit_this_cpu_ptr(const struct bpf_kfunc_emit *e, u8 *buf)
@@ -65,11 +29,8 @@ int insn_emit_this_cpu_ptr(const struct bpf_kfunc_emit *e, u8 *buf)
 	struct a64_code c;
 
 	a64_begin(&c, buf);
-	a64_emit(&c, aarch64_insn_gen_mrs(tmp, a64_tpidr()));
-							/* mrs tmp, tpidr_el1 */
-	a64_emit(&c, aarch64_insn_gen_add_sub_shifted_reg(e->dst, e->arg[0], tmp, 0, A64_X,
-							  AARCH64_INSN_ADSB_ADD));
-							/* add dst, p, tmp */
+	a64_emit(&c, a64_vhe() ? A64_MRS_TPIDR_EL2(tmp) : A64_MRS_TPIDR_EL1(tmp));
+	a64_emit(&c, A64_ADD(1, e->dst, e->arg[0], tmp));
 	return a64_end(&c);
 }
 
@@ -83,11 +44,8 @@ int insn_emit_cpu_id(const struct bpf_kfunc_emit *e, u8 *buf)
 	if (off % 4 || off / 4 >= 4096)
 		return -EINVAL;
 	a64_begin(&c, buf);
-	a64_emit(&c, aarch64_insn_gen_mrs(tmp, AARCH64_INSN_SYSREG_SP_EL0));
-							/* mrs tmp, sp_el0: current */
-	a64_emit(&c, aarch64_insn_gen_load_store_imm(e->dst, tmp, off, AARCH64_INSN_SIZE_32,
-						     AARCH64_INSN_LDST_LOAD_IMM_OFFSET));
-							/* ldr wdst, [tmp, #cpu] */
+	a64_emit(&c, A64_MRS_SP_EL0(tmp));		/* current */
+	a64_emit(&c, A64_LDR32I(e->dst, tmp, off));
 	return a64_end(&c);
 }
 
@@ -101,28 +59,13 @@ int insn_emit_per_cpu_ptr(const struct bpf_kfunc_emit *e, u8 *buf)
 	if (nr_cpu_ids >= 4096)
 		return -EINVAL;
 	a64_begin(&c, buf);
-	a64_emit(&c, aarch64_insn_gen_move_reg(idx, cpu, A64_W));
-							/* mov widx, wcpu: u32 */
-	a64_emit(&c, aarch64_insn_gen_add_sub_imm(AARCH64_INSN_REG_ZR, idx, nr_cpu_ids, A64_W,
-						  AARCH64_INSN_ADSB_SUB_SETFLAGS));
-							/* cmp widx, #nr_cpu_ids */
-	a64_emit(&c, aarch64_insn_gen_cond_select(idx, idx, AARCH64_INSN_REG_ZR,
-						  AARCH64_INSN_COND_CC, A64_X,
-						  AARCH64_INSN_CONDSEL_SELECT));
-							/* csel idx, idx, xzr, lo */
-	a64_mov_u64(&c, off, (unsigned long)__per_cpu_offset);
-	a64_emit(&c, aarch64_insn_gen_add_sub_shifted_reg(off, off, idx, 3, A64_X,
-							  AARCH64_INSN_ADSB_ADD));
-							/* add off, off, idx, lsl #3 */
-	a64_emit(&c, aarch64_insn_gen_load_store_imm(off, off, 0, AARCH64_INSN_SIZE_64,
-						     AARCH64_INSN_LDST_LOAD_IMM_OFFSET));
-							/* ldr off, [off] */
-	a64_emit(&c, aarch64_insn_gen_add_sub_shifted_reg(off, ptr, off, 0, A64_X,
-							  AARCH64_INSN_ADSB_ADD));
-							/* add off, ptr, off */
-	a64_emit(&c, aarch64_insn_gen_cond_select(dst, off, AARCH64_INSN_REG_ZR,
-						  AARCH64_INSN_COND_CC, A64_X,
-						  AARCH64_INSN_CONDSEL_SELECT));
-							/* csel dst, off, xzr, lo */
+	a64_emit(&c, A64_MOV_REG(0, idx, cpu));		/* u32 */
+	a64_emit(&c, A64_CMP_I(0, idx, nr_cpu_ids));
+	a64_emit(&c, A64_CSEL(1, idx, idx, A64_ZR, A64_COND_CC));
+	a64_mov_imm(&c, off, (unsigned long)__per_cpu_offset, false);
+	a64_emit(&c, A64_ADD_LSL(1, off, off, idx, 3));
+	a64_emit(&c, A64_LDR64I(off, off, 0));
+	a64_emit(&c, A64_ADD(1, off, ptr, off));
+	a64_emit(&c, A64_CSEL(1, dst, off, A64_ZR, A64_COND_CC));
 	return a64_end(&c);
 }

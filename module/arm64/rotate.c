@@ -21,8 +21,7 @@ static int emit_rotate(const struct bpf_kfunc_emit *e, u8 *buf, bool w,
 		return a64_end(&c);
 	if (left)
 		n = (width - n) & (width - 1);
-	a64_emit(&c, aarch64_insn_gen_extr(w ? A64_X : A64_W, src, src, dst,
-					   n));		/* ror dst, src, #n */
+	a64_emit(&c, A64_ROR_I(w, dst, src, n));
 	return a64_end(&c);
 }
 

@@ -13,11 +13,7 @@ int insn_emit_select64(const struct bpf_kfunc_emit *e, u8 *buf)
 	struct a64_code c;
 
 	a64_begin(&c, buf);
-	a64_emit(&c, aarch64_insn_gen_add_sub_imm(AARCH64_INSN_REG_ZR, cond, 0, A64_X,
-						  AARCH64_INSN_ADSB_SUB_SETFLAGS));
-							/* cmp cond, #0 */
-	a64_emit(&c, aarch64_insn_gen_cond_select(dst, a, b, AARCH64_INSN_COND_NE, A64_X,
-						  AARCH64_INSN_CONDSEL_SELECT));
-							/* csel dst, a, b, ne */
+	a64_emit(&c, A64_CMP_I(1, cond, 0));
+	a64_emit(&c, A64_CSEL(1, dst, a, b, A64_COND_NE));
 	return a64_end(&c);
 }

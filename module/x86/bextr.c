@@ -19,23 +19,23 @@ int insn_emit_bextr64(const struct bpf_kfunc_emit *e, u8 *buf)
 	if (start > 63 || !len || len > 64 - start)
 		return -EINVAL;
 	if (insn_x86_has_bmi1()) {
-		p = emit_rex(p, false, 0, ctl);
-		EMIT1(0xB8 + (ctl & 7));		/* mov ctl32, imm32 */
+		p = maybe_emit_1mod(p, ctl, false);
+		EMIT1(add_1reg(0xB8, ctl));		/* mov ctl32, imm32 */
 		put_unaligned_le32(start | len << 8, p);
 		p += 4;
 		p = emit_vex3(p, dst, src, 2, true, ctl, 0);
-		EMIT2(0xF7, add_2mod(dst, src));	/* bextr dst, src, ctl */
+		EMIT2(0xF7, add_2reg(0xC0, src, dst));	/* bextr dst, src, ctl */
 		return p - buf;
 	}
 	if (dst != src)
 		p = emit_mov_reg(p, true, dst, src);	/* mov dst, src */
 	if (64 - start - len) {
-		p = emit_rex(p, true, 0, dst);
-		EMIT3(0xC1, add_2mod(4, dst), 64 - start - len); /* shl dst, imm8 */
+		p = maybe_emit_1mod(p, dst, true);
+		EMIT3(0xC1, add_1reg(0xE0, dst), 64 - start - len); /* shl dst, imm8 */
 	}
 	if (64 - len) {
-		p = emit_rex(p, true, 0, dst);
-		EMIT3(0xC1, add_2mod(5, dst), 64 - len);	/* shr dst, imm8 */
+		p = maybe_emit_1mod(p, dst, true);
+		EMIT3(0xC1, add_1reg(0xE8, dst), 64 - len);	/* shr dst, imm8 */
 	}
 	return p - buf;
 }

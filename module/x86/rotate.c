@@ -21,14 +21,14 @@ static int emit_rotate(const struct bpf_kfunc_emit *e, u8 *buf, bool w,
 	}
 	if (dst != src && insn_x86_has_bmi2()) {
 		p = emit_vex3(p, dst, src, 3, w, 0, 3);
-		EMIT3(0xF0, add_2mod(dst, src),		/* rorx dst, src, imm8 */
+		EMIT3(0xF0, add_2reg(0xC0, src, dst),	/* rorx dst, src, imm8 */
 		      left ? width - n : n);
 		return p - buf;
 	}
 	if (dst != src)
 		p = emit_mov_reg(p, w, dst, src);	/* mov dst, src */
-	p = emit_rex(p, w, 0, dst);
-	EMIT3(0xC1, add_2mod(left ? 0 : 1, dst), n);	/* rol/ror dst, imm8 */
+	p = maybe_emit_1mod(p, dst, w);
+	EMIT3(0xC1, add_1reg(left ? 0xC0 : 0xC8, dst), n); /* rol/ror dst, imm8 */
 	return p - buf;
 }
 

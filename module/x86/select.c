@@ -16,8 +16,8 @@
 /* cmovCC dst, src (64-bit) */
 static u8 *emit_cmov(u8 *p, u8 cc, u8 dst, u8 src)
 {
-	p = emit_rex(p, true, dst, src);
-	EMIT3(0x0F, cc, add_2mod(dst, src));	/* cmovCC dst, src */
+	p = maybe_emit_mod(p, src, dst, true);
+	EMIT3(0x0F, cc, add_2reg(0xC0, src, dst));
 	return p;
 }
 
@@ -26,8 +26,8 @@ int insn_emit_select64(const struct bpf_kfunc_emit *e, u8 *buf)
 	u8 dst = e->dst, cond = e->arg[0], a = e->arg[1], b = e->arg[2];
 	u8 *p = buf;
 
-	p = emit_rex(p, true, cond, cond);
-	EMIT2(0x85, add_2mod(cond, cond));	/* test cond, cond */
+	p = maybe_emit_mod(p, cond, cond, true);
+	EMIT2(0x85, add_2reg(0xC0, cond, cond));	/* test cond, cond */
 	if (dst == a)
 		return emit_cmov(p, X86_CMOVE, dst, b) - buf;	/* cmove dst, b */
 	if (dst != b)

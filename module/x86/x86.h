@@ -1,48 +1,157 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * x86-64 encoding helpers in the idiom of arch/x86/net/bpf_jit_comp.c.
- * Registers are hardware numbers 0-15 (rax..r15), as the JIT hands them.
+ * x86-64 encoding helpers named and meant as in arch/x86/net/bpf_jit_comp.c.
+ * One difference: the JIT hands the emitters hardware register numbers 0-15
+ * (rax..r15), not BPF registers, so these take hardware numbers and need no
+ * reg2hex[]: the low three bits go in ModRM/SIB, bit 3 in the REX prefix.
  */
 #ifndef _INSN_KFUNCS_X86_H
 #define _INSN_KFUNCS_X86_H
 
 #include <linux/types.h>
+#include <linux/unaligned.h>
 
 #define EMIT1(b1)		(*p++ = (u8)(b1))
 #define EMIT2(b1, b2)		do { EMIT1(b1); EMIT1(b2); } while (0)
 #define EMIT3(b1, b2, b3)	do { EMIT2(b1, b2); EMIT1(b3); } while (0)
 
-/* ModRM with mod=11: register to register */
-static inline u8 add_2mod(u8 reg, u8 rm)
+/* no register: an absolute or unindexed memory operand (emit_mem()) */
+#define X86_REG_NONE		16
+
+/* r8..r15: encoding them takes a REX bit */
+static inline bool is_ereg(u32 reg)
 {
-	return 0xC0 | (reg & 7) << 3 | (rm & 7);
+	return reg >= 8 && reg < X86_REG_NONE;
 }
 
-/* REX prefix; emitted only when needed (W, or a register above 7) */
-static inline u8 *emit_rex(u8 *p, bool w, u8 reg, u8 rm)
+/* REX.B for @reg (ModRM.rm, SIB.base or the opcode's register) */
+static inline u8 add_1mod(u8 byte, u32 reg)
 {
-	u8 rex = 0x40 | (w ? 8 : 0) | (reg & 8) >> 1 | (rm & 8) >> 3;
+	if (is_ereg(reg))
+		byte |= 1;
+	return byte;
+}
+
+/* REX.B for @r1 (ModRM.rm or SIB.base), REX.R for @r2 (ModRM.reg) */
+static inline u8 add_2mod(u8 byte, u32 r1, u32 r2)
+{
+	if (is_ereg(r1))
+		byte |= 1;
+	if (is_ereg(r2))
+		byte |= 4;
+	return byte;
+}
+
+/* add_2mod() and REX.X for @index (SIB.index) */
+static inline u8 add_3mod(u8 byte, u32 r1, u32 r2, u32 index)
+{
+	if (is_ereg(r1))
+		byte |= 1;
+	if (is_ereg(index))
+		byte |= 2;
+	if (is_ereg(r2))
+		byte |= 4;
+	return byte;
+}
+
+/* @dst_reg into the low three bits of @byte (ModRM.rm, or an opcode) */
+static inline u8 add_1reg(u8 byte, u32 dst_reg)
+{
+	return byte + (dst_reg & 7);
+}
+
+/* @dst_reg into ModRM.rm (or SIB.base), @src_reg into ModRM.reg (SIB.index) */
+static inline u8 add_2reg(u8 byte, u32 dst_reg, u32 src_reg)
+{
+	return byte + (dst_reg & 7) + ((src_reg & 7) << 3);
+}
+
+/* REX, where needed: W for @is64, B for @dst_reg, R for @src_reg */
+static inline u8 *maybe_emit_mod(u8 *p, u32 dst_reg, u32 src_reg, bool is64)
+{
+	if (is64)
+		EMIT1(add_2mod(0x48, dst_reg, src_reg));
+	else if (is_ereg(dst_reg) || is_ereg(src_reg))
+		EMIT1(add_2mod(0x40, dst_reg, src_reg));
+	return p;
+}
+
+/* maybe_emit_mod() for a single register, in ModRM.rm or the opcode */
+static inline u8 *maybe_emit_1mod(u8 *p, u32 reg, bool is64)
+{
+	if (is64)
+		EMIT1(add_1mod(0x48, reg));
+	else if (is_ereg(reg))
+		EMIT1(add_1mod(0x40, reg));
+	return p;
+}
+
+/*
+ * mov dst, src; the 32-bit form zero-extends dst.  Unlike the kernel's,
+ * the 64-bit form is emitted even when dst is src: callers leave it out.
+ */
+static inline u8 *emit_mov_reg(u8 *p, bool is64, u32 dst_reg, u32 src_reg)
+{
+	p = maybe_emit_mod(p, dst_reg, src_reg, is64);
+	EMIT2(0x89, add_2reg(0xC0, dst_reg, src_reg));
+	return p;
+}
+
+/*
+ * REX, where needed, for a memory operand emit_mem() encodes: B for
+ * @base, X for @index, R for @reg (X86_REG_NONE for none sets no bit).
+ */
+static inline u8 *maybe_emit_mem_mod(u8 *p, u32 base, u32 index, u32 reg,
+				     bool is64)
+{
+	u8 rex = add_3mod(is64 ? 0x48 : 0x40, base, reg, index);
 
 	if (rex != 0x40)
 		EMIT1(rex);
 	return p;
 }
 
-/* mov dst, src (32-bit form zero-extends dst) */
-static inline u8 *emit_mov_reg(u8 *p, bool w, u8 dst, u8 src)
+/*
+ * ModRM, SIB and displacement for [base + index * (1 << shift) + disp],
+ * @reg in ModRM.reg; @base and @index may be X86_REG_NONE.  With neither,
+ * it is an absolute [disp32] (SIB with no base and no index: in 64-bit
+ * mode ModRM rm=101 alone would be rip-relative).  rsp/r12 as base take a
+ * SIB; rbp/r13 as base take a displacement, as mod=00 there means none.
+ *
+ * The displacement is disp8 where it fits, also for 0, as the kernel's
+ * emit_insn_suffix() and emit_insn_suffix_SIB() do (they never use
+ * mod=00); only an indexed operand with a zero disp leaves it out, the
+ * shorter form lea has always taken.
+ */
+static inline u8 *emit_mem(u8 *p, u32 reg, u32 base, u32 index, u32 shift,
+			   s32 disp)
 {
-	p = emit_rex(p, w, src, dst);
-	EMIT2(0x89, add_2mod(src, dst));	/* mov r/m, r */
-	return p;
-}
+	bool sib = base == X86_REG_NONE || index != X86_REG_NONE ||
+		   (base & 7) == 4;
+	u8 mod;
 
-/* ModRM (+SIB) + disp8 for [base + disp]: mod=01 works for rbp/r13 too */
-static inline u8 *emit_mem_disp8(u8 *p, u8 reg, u8 base, s8 disp)
-{
-	EMIT1(0x40 | (reg & 7) << 3 | (base & 7));
-	if ((base & 7) == 4)
-		EMIT1(0x24);				/* SIB: base only (rsp/r12) */
-	EMIT1(disp);
+	if (base == X86_REG_NONE)
+		mod = 0x00;
+	else if (!disp && index != X86_REG_NONE && (base & 7) != 5)
+		mod = 0x00;
+	else if (disp == (s8)disp)
+		mod = 0x40;
+	else
+		mod = 0x80;
+	if (sib) {
+		/* SIB.index 100 without REX.X is no index; 101 base at mod=00 none */
+		EMIT2(add_2reg(mod | 4, 0, reg),
+		      add_2reg(shift << 6, base == X86_REG_NONE ? 5 : base,
+			       index == X86_REG_NONE ? 4 : index));
+	} else {
+		EMIT1(add_2reg(mod, base, reg));
+	}
+	if (mod == 0x40) {
+		EMIT1(disp);
+	} else if (mod == 0x80 || base == X86_REG_NONE) {
+		put_unaligned_le32(disp, p);
+		p += 4;
+	}
 	return p;
 }
 

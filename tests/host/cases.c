@@ -10,6 +10,18 @@
 #include "host.h"
 #include "kiter.h"
 
+/* the module's kfuncs, as BPF programs see them (bpf/insn_kfuncs.h) */
+u64 bpf_insn_rol64(u64 x, u32 n__k);
+u64 bpf_insn_ror64(u64 x, u32 n__k);
+u32 bpf_insn_rol32(u32 x, u32 n__k);
+u32 bpf_insn_ror32(u32 x, u32 n__k);
+u64 bpf_insn_select64(u64 cond, u64 a, u64 b);
+u64 bpf_insn_bextr64(u64 x, u32 start__k, u32 len__k);
+u64 bpf_insn_lea64(u64 base, u64 index, u32 shift__k, u32 disp__k);
+u16 bpf_insn_load_be16(const void *p, u32 off__k);
+u32 bpf_insn_load_be32(const void *p, u32 off__k);
+u64 bpf_insn_load_be64(const void *p, u32 off__k);
+
 static const u64 edges[] = {
 	0, 1, 2, 0x7f, 0x80, 0xff, 0x100, 0x7fff, 0x8000, 0xffff,
 	0x7fffffff, 0x80000000, 0xffffffff, 0x100000000ULL,
