@@ -20,14 +20,14 @@
  * 6.12 alone takes one constant (__k) argument per kfunc.  Where a kfunc
  * has two, INSN_K2(name) names the first: name__k with the series, plain
  * name without, where the kfunc is then an ordinary call (its C code is
- * defined for every value).
+ * defined for every value).  INSN_KFUNCS_PATCHED is 1 or 0, for #if too.
  */
 #if IS_ENABLED(CONFIG_BPF_KFUNC_BODY)
 #include <linux/bpf_kfunc_body.h>
-#define INSN_KFUNCS_PATCHED	true
+#define INSN_KFUNCS_PATCHED	1
 #define INSN_K2(name)		name##__k
 #else
-#define INSN_KFUNCS_PATCHED	false
+#define INSN_KFUNCS_PATCHED	0
 #define INSN_K2(name)		name
 
 enum bpf_kfunc_body_mode {

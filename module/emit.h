@@ -29,4 +29,10 @@ int
 #undef INSN_KFUNC
 #undef INSN_NATIVE
 
+/*
+ * The four rotate kfuncs share one emitter per architecture
+ * (module/ARCH/rotate.c); module/rotate.c binds width and direction.
+ */
+int insn_emit_rotate(const struct bpf_kfunc_emit *e, u8 *buf, bool is64, bool left);
+
 #endif /* _INSN_KFUNCS_EMIT_H */

@@ -60,6 +60,28 @@ static const struct bpf_insn rol32_body[] =
 static const struct bpf_insn ror32_body[] =
 	ROTATE_BODY(ALU32, 32, BPF_RSH, BPF_LSH);
 
+#if INSN_HAVE_EMITTERS
+int insn_emit_rol64(const struct bpf_kfunc_emit *e, u8 *buf)
+{
+	return insn_emit_rotate(e, buf, true, true);
+}
+
+int insn_emit_ror64(const struct bpf_kfunc_emit *e, u8 *buf)
+{
+	return insn_emit_rotate(e, buf, true, false);
+}
+
+int insn_emit_rol32(const struct bpf_kfunc_emit *e, u8 *buf)
+{
+	return insn_emit_rotate(e, buf, false, true);
+}
+
+int insn_emit_ror32(const struct bpf_kfunc_emit *e, u8 *buf)
+{
+	return insn_emit_rotate(e, buf, false, false);
+}
+#endif
+
 static const struct bpf_kfunc_body insn_rotate_table[] = {
 	INSN_BODY(rol64, VERIFY, 8),
 	INSN_BODY(ror64, VERIFY, 8),

@@ -38,21 +38,21 @@
 	aarch64_insn_gen_branch_imm(0, offset, AARCH64_INSN_BRANCH_##type)
 #define A64_B(imm26)		A64_BRANCH((imm26) << 2, NOLINK)
 
+/* loads and stores at [Xn, Xm] (register offset) and [Xn, #imm] */
 #define A64_LS_REG(Rt, Rn, Rm, size, type) \
 	aarch64_insn_gen_load_store_reg(Rt, Rn, Rm, AARCH64_INSN_SIZE_##size, \
 					AARCH64_INSN_LDST_##type##_REG_OFFSET)
-#define A64_LDRH(Wt, Xn, Xm)	A64_LS_REG(Wt, Xn, Xm, 16, LOAD)
-#define A64_LDR32(Wt, Xn, Xm)	A64_LS_REG(Wt, Xn, Xm, 32, LOAD)
-#define A64_LDR64(Xt, Xn, Xm)	A64_LS_REG(Xt, Xn, Xm, 64, LOAD)
-
 #define A64_LS_IMM(Rt, Rn, imm, size, type) \
 	aarch64_insn_gen_load_store_imm(Rt, Rn, imm, AARCH64_INSN_SIZE_##size, \
 					AARCH64_INSN_LDST_##type##_IMM_OFFSET)
+#define A64_LDRH(Wt, Xn, Xm)	A64_LS_REG(Wt, Xn, Xm, 16, LOAD)
 #define A64_LDRHI(Wt, Xn, imm)	A64_LS_IMM(Wt, Xn, imm, 16, LOAD)
-#define A64_STR32I(Wt, Xn, imm)	A64_LS_IMM(Wt, Xn, imm, 32, STORE)
+#define A64_LDR32(Wt, Xn, Xm)	A64_LS_REG(Wt, Xn, Xm, 32, LOAD)
 #define A64_LDR32I(Wt, Xn, imm)	A64_LS_IMM(Wt, Xn, imm, 32, LOAD)
-#define A64_STR64I(Xt, Xn, imm)	A64_LS_IMM(Xt, Xn, imm, 64, STORE)
+#define A64_STR32I(Wt, Xn, imm)	A64_LS_IMM(Wt, Xn, imm, 32, STORE)
+#define A64_LDR64(Xt, Xn, Xm)	A64_LS_REG(Xt, Xn, Xm, 64, LOAD)
 #define A64_LDR64I(Xt, Xn, imm)	A64_LS_IMM(Xt, Xn, imm, 64, LOAD)
+#define A64_STR64I(Xt, Xn, imm)	A64_LS_IMM(Xt, Xn, imm, 64, STORE)
 
 #define A64_ADDSUB_IMM(sf, Rd, Rn, imm12, type) \
 	aarch64_insn_gen_add_sub_imm(Rd, Rn, imm12, A64_VARIANT(sf), \

@@ -8,8 +8,7 @@
 #include "../emit.h"
 #include "a64.h"
 
-static int emit_rotate(const struct bpf_kfunc_emit *e, u8 *buf, bool w,
-		       bool left)
+int insn_emit_rotate(const struct bpf_kfunc_emit *e, u8 *buf, bool w, bool left)
 {
 	u32 width = w ? 64 : 32, n = e->imm[1] & (width - 1);
 	u8 dst = e->dst, src = e->arg[0];
@@ -23,24 +22,4 @@ static int emit_rotate(const struct bpf_kfunc_emit *e, u8 *buf, bool w,
 		n = (width - n) & (width - 1);
 	a64_emit(&c, A64_ROR_I(w, dst, src, n));
 	return a64_end(&c);
-}
-
-int insn_emit_rol64(const struct bpf_kfunc_emit *e, u8 *buf)
-{
-	return emit_rotate(e, buf, true, true);
-}
-
-int insn_emit_ror64(const struct bpf_kfunc_emit *e, u8 *buf)
-{
-	return emit_rotate(e, buf, true, false);
-}
-
-int insn_emit_rol32(const struct bpf_kfunc_emit *e, u8 *buf)
-{
-	return emit_rotate(e, buf, false, true);
-}
-
-int insn_emit_ror32(const struct bpf_kfunc_emit *e, u8 *buf)
-{
-	return emit_rotate(e, buf, false, false);
 }

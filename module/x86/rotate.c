@@ -6,8 +6,7 @@
 #include "../emit.h"
 #include "x86.h"
 
-static int emit_rotate(const struct bpf_kfunc_emit *e, u8 *buf, bool w,
-		       bool left)
+int insn_emit_rotate(const struct bpf_kfunc_emit *e, u8 *buf, bool w, bool left)
 {
 	u32 width = w ? 64 : 32, n = e->imm[1] & (width - 1);
 	u8 dst = e->dst, src = e->arg[0];
@@ -30,24 +29,4 @@ static int emit_rotate(const struct bpf_kfunc_emit *e, u8 *buf, bool w,
 	p = maybe_emit_1mod(p, dst, w);
 	EMIT3(0xC1, add_1reg(left ? 0xC0 : 0xC8, dst), n); /* rol/ror dst, imm8 */
 	return p - buf;
-}
-
-int insn_emit_rol64(const struct bpf_kfunc_emit *e, u8 *buf)
-{
-	return emit_rotate(e, buf, true, true);
-}
-
-int insn_emit_ror64(const struct bpf_kfunc_emit *e, u8 *buf)
-{
-	return emit_rotate(e, buf, true, false);
-}
-
-int insn_emit_rol32(const struct bpf_kfunc_emit *e, u8 *buf)
-{
-	return emit_rotate(e, buf, false, true);
-}
-
-int insn_emit_ror32(const struct bpf_kfunc_emit *e, u8 *buf)
-{
-	return emit_rotate(e, buf, false, false);
 }
