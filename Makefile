@@ -65,7 +65,9 @@ FUZZ_CORPUS := $(wildcard tests/fuzz/corpus/*.body)
 BPF_PROGS := $(patsubst %.c,%.o,$(notdir $(wildcard tests/progs/*.bpf.c)))
 BPF_EXAMPLES := $(patsubst %.c,%.o,$(notdir $(wildcard bpf/examples/*.bpf.c)))
 BPF_BENCH := $(patsubst %.c,%.o,$(notdir $(wildcard bpf/bench/*.bpf.c)))
-LOADERS := $(basename $(notdir $(wildcard tests/prog_tests/*.c)))
+# the guest's loaders: one binary, all of tests/prog_tests/*.c (main.c)
+LOADER_SRC := $(wildcard tests/prog_tests/*.c)
+LOADERS := insn_test
 GUEST_SCRIPTS := $(wildcard tests/guest/*.sh)
 LINT_FILES := $(shell find module tests/kmod -name '*.[ch]' | sort) $(wildcard patches/*.patch)
 
@@ -190,17 +192,18 @@ $(B)/$(1)/bpf/bench/%.bpf.o: bpf/bench/%.bpf.c $(BPF_HDR) $(B)/$(1)/vmlinux.h
 		-I$(B)/$(1) -I$(call kdir,$(1))/obj/libbpf-inst/include \
 		-Ibpf -Ibpf/bench -c $$< -o $$@
 
-# Static, so the initramfs needs no libraries.
-$(B)/$(1)/bin/%: tests/prog_tests/%.c $(BPF_HDR) $(VM_HDR) $(B)/$(1)/kernel.key
+# Static, so the initramfs needs no libraries; one binary, so it holds
+# libbpf once: "insn_test NAME ARGS..." runs loader NAME.
+$(B)/$(1)/bin/insn_test: $(LOADER_SRC) $(BPF_HDR) $(VM_HDR) $(B)/$(1)/kernel.key
 	$(call msg,CC,$$@)
 	$(Q)mkdir -p $$(@D)
 	$(Q)$($(1)_cross)gcc -O2 -g -Wall -Wextra -static -Ibpf -Itests/progs -Ibpf/bench \
 		-I$(call kdir,$(1))/obj/libbpf-inst/include \
 		-I$(call kdir,$(1))/src/tools/include/uapi \
-		$$< $(call kdir,$(1))/obj/libbpf/libbpf.a \
+		$(LOADER_SRC) $(call kdir,$(1))/obj/libbpf/libbpf.a \
 		$($(1)_libdir) -lelf -lz -lzstd -o $$@
 # the validator fuzzer shares its request format with its test module
-$(B)/$(1)/bin/fuzz_body: tests/kmod/insn_fuzz_body.h
+$(B)/$(1)/bin/insn_test: tests/kmod/insn_fuzz_body.h
 
 $(1)_files := $(B)/$(1)/module/insn_kfuncs.ko $(KMODS:%=$(B)/$(1)/kmod/%.ko) $(FUZZ_CORPUS) \
 	$(BPF_PROGS:%=$(B)/$(1)/bpf/%) $(LOADERS:%=$(B)/$(1)/bin/%) $($(1)_extra_files) \

@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "body_rules.h"
+#include "loaders.h"
 #include "../kmod/insn_fuzz_body.h"
 
 #define MAX_CORPUS	64
@@ -818,7 +819,7 @@ static int usage(void)
 	return 2;
 }
 
-int main(int argc, char **argv)
+int fuzz_body_main(int argc, char **argv)
 {
 	static const int need[] = {
 		RULE_NONE, RULE_LEN, RULE_MODE, RULE_MAX_NATIVE, RULE_VERIFY_AS,
@@ -851,7 +852,6 @@ int main(int argc, char **argv)
 	}
 	if (optind + 1 != argc)
 		return usage();
-	setvbuf(stdout, NULL, _IOLBF, 0);
 	printf("# fuzz_body: seed %#llx\n", (unsigned long long)rng);
 	if (load_corpus(argv[optind])) {
 		printf("TEST fuzzbody.corpus FAIL cannot read a corpus in %s\n", argv[optind]);

@@ -262,9 +262,8 @@ static int cmd_check(int argc, char **argv)
 	return fails ? 1 : 0;
 }
 
-int main(int argc, char **argv)
+int iter_main(int argc, char **argv)
 {
-	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc >= 4 && !strcmp(argv[1], "check"))
 		return cmd_check(argc, argv);
 	if (argc == 4 && !strcmp(argv[1], "pin"))
