@@ -72,8 +72,8 @@ static int compare(const char *name, const __u64 *out, const __u8 *in,
 #define NLOADS(a) ((int)(sizeof(a) / sizeof(a[0])))
 
 /* one program over NINPUTS random inputs; map programs read lbe_map */
-static int check_prog(const char *prefix, const char *mode, struct bpf_object *obj,
-		      const char *prog, const char *want_mode, int ncalls)
+static int check_prog(const char *prefix, struct bpf_object *obj, const char *prog,
+		      const char *want_mode, int ncalls)
 {
 	int fd = prog_fd(obj, prog), key = 0;
 	struct bpf_map *map = bpf_object__find_map_by_name(obj, "lbe_map");
@@ -205,13 +205,13 @@ static int cmd_check(const char *mode, const char *path, int jit)
 	test_line(name, !!obj, obj ? NULL : "%s", strerror(errno));
 	if (!obj)
 		return 1;
-	fails += check_prog(prefix, mode, obj, "load_be_pkt", mode, NLOADS(pkt_loads));
-	fails += check_prog(prefix, mode, obj, "load_be_map", mode, NLOADS(map_loads));
-	fails += check_prog(prefix, mode, obj, "load_be_stack", mode, NLOADS(stack_loads));
-	fails += check_prog(prefix, mode, obj, "load_be_alias", mode, 2);
+	fails += check_prog(prefix, obj, "load_be_pkt", mode, NLOADS(pkt_loads));
+	fails += check_prog(prefix, obj, "load_be_map", mode, NLOADS(map_loads));
+	fails += check_prog(prefix, obj, "load_be_stack", mode, NLOADS(stack_loads));
+	fails += check_prog(prefix, obj, "load_be_alias", mode, 2);
 	fails += stat_jit(prefix, obj, "load_be_alias", jit);
 	/* a context pointer keeps the body even where native code could go */
-	fails += check_prog(prefix, mode, obj, "load_be_ctx", "body", NLOADS(ctx_loads));
+	fails += check_prog(prefix, obj, "load_be_ctx", "body", NLOADS(ctx_loads));
 	for (int i = 0; i < 3; i++) {
 		fails += check_loop(prefix, prog_fd(obj, loops[i]), loops[i]);
 		fails += stat_jit(prefix, obj, loops[i], jit);
