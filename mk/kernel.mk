@@ -98,17 +98,16 @@ $(B)/$(1)/%.bpf.o: %.bpf.c $(BPF_HDR) $(B)/$(1)/vmlinux.h
 endef
 $(foreach a,$(ARCHES),$(eval $(call bpf_rule,$(a))))
 
-# The loaders, static so that the initramfs needs no libraries.
+# The loaders: one static binary per arch (no libraries in the initramfs,
+# libbpf once), "insn_test NAME ARGS..." runs loader NAME.
+LOADER_SRC := $(wildcard tests/prog_tests/*.c)
 LOADER_HDR := $(wildcard tests/prog_tests/*.h) tests/kmod/insn_fuzz_body.h
-LOADERS := $(basename $(notdir $(wildcard tests/prog_tests/*.c)))
+LOADERS := insn_test
 x86_64_libdir :=
 arm64_libdir := -L/usr/lib/aarch64-linux-gnu
-define loader_rule
-$(B)/$(1)/bin/%: tests/prog_tests/%.c $(BPF_HDR) $(LOADER_HDR) $(B)/$(1)/kernel.key
-	$$(call msg,CC,$$@)
-	$(Q)mkdir -p $$(@D)
-	$(Q)$($(1)_cross)gcc -O2 -g -Wall -Wextra -static -Ibpf -Itests/progs -Ibpf/bench \
-		-I$$(call kobj,$(1))/libbpf-inst/include -I$$(call ksrc,$(1))/tools/include/uapi \
-		$$< $$(call kobj,$(1))/libbpf/libbpf.a $($(1)_libdir) -lelf -lz -lzstd -o $$@
-endef
-$(foreach a,$(ARCHES),$(eval $(call loader_rule,$(a))))
+$(B)/%/bin/insn_test: $(LOADER_SRC) $(LOADER_HDR) $(BPF_HDR) $(B)/%/kernel.key
+	$(call msg,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$($*_cross)gcc -O2 -g -Wall -Wextra -static -Ibpf -Itests/progs -Ibpf/bench \
+		-I$(call kobj,$*)/libbpf-inst/include -I$(call ksrc,$*)/tools/include/uapi \
+		$(LOADER_SRC) $(call kobj,$*)/libbpf/libbpf.a $($*_libdir) -lelf -lz -lzstd -o $@

@@ -4,7 +4,7 @@
 P=/sys/module/insn_kfuncs/parameters
 S=/proc/sys/net/core
 OBJ=/insn/bpf/rotate.bpf.o
-R=/insn/bin/rotate
+R="/insn/bin/insn_test rotate"
 rc=0
 
 # native code where the JIT has the hook (x86-64, arm64), else the body

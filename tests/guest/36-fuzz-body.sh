@@ -17,6 +17,6 @@ done
 
 insmod $M || { echo "TEST fuzzbody.insmod FAIL insmod exited $?"; exit 1; }
 rc=0
-/insn/bin/fuzz_body -n $n $seed /insn/fuzz || rc=1
+/insn/bin/insn_test fuzz_body -n $n $seed /insn/fuzz || rc=1
 rmmod insn_fuzz_body || { echo "TEST fuzzbody.rmmod FAIL"; rc=1; }
 exit $rc

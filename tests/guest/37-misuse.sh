@@ -7,7 +7,7 @@
 # other types and right in XDP in every mode.
 P=/sys/module/insn_kfuncs/parameters
 S=/proc/sys/net/core
-L=/insn/bin/misuse
+L="/insn/bin/insn_test misuse"
 O=/insn/bpf
 rc=0
 [ -s /insn/insn_fuzz_body.ko ] || { echo "TEST misuse SKIP kernel without kfunc bodies"; exit 0; }

@@ -2,7 +2,7 @@
 # Module lifetime: programs hold the module; programs that used bodies or
 # native code keep working after the bodies are unregistered.
 P=/sys/module/insn_kfuncs/parameters
-R=/insn/bin/rotate
+R="/insn/bin/insn_test rotate"
 OBJ=/insn/bpf/rotate.bpf.o
 rc=0
 

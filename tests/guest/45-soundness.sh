@@ -4,7 +4,7 @@
 P=/sys/module/insn_kfuncs/parameters
 S=/proc/sys/net/core
 T=/insn/insn_test_kfuncs.ko
-L=/insn/bin/soundness
+L="/insn/bin/insn_test soundness"
 K=/sys/module/kfunc_body/parameters/test_no_percpu_insn
 rc=0
 [ -s $T ] || { echo "TEST soundness SKIP kernel without kfunc bodies"; exit 0; }
@@ -46,7 +46,7 @@ $L bigloop 800 200000 || rc=1
 if [ -w $K ]; then
 	echo 1 >$K
 	$L percpu /insn/bpf/percpu.bpf.o || rc=1
-	/insn/bin/percpu check nopcpu /insn/bpf/percpu.bpf.o || rc=1
+	/insn/bin/insn_test percpu check nopcpu /insn/bpf/percpu.bpf.o || rc=1
 	echo 0 >$K
 else
 	echo "TEST soundness.percpu.switch FAIL no $K (CONFIG_BPF_KFUNC_BODY_TEST)"

@@ -3,7 +3,7 @@
 P=/sys/module/insn_kfuncs/parameters
 S=/proc/sys/net/core
 OBJ=/insn/bpf/iter.bpf.o
-I=/insn/bin/iter
+I="/insn/bin/insn_test iter"
 rc=0
 
 case $(uname -m) in

@@ -4,7 +4,7 @@
 P=/sys/module/insn_kfuncs/parameters
 S=/proc/sys/net/core
 OBJ=/insn/bpf/percpu.bpf.o
-C=/insn/bin/percpu
+C="/insn/bin/insn_test percpu"
 rc=0
 
 $C check native $OBJ || rc=1

@@ -5,7 +5,7 @@
 # host's replay (tools/replay/).  Run only with insn.run=bench.
 P=/sys/module/insn_kfuncs/parameters
 OBJ=/insn/bpf/bench/bench.bpf.o
-B=/insn/bin/bench
+B="/insn/bin/insn_test bench"
 echo "BENCH-GUEST $(uname -r) $(nproc) CPUs"
 insmod /insn/insn_kfuncs.ko || exit 1
 # call targets the replay relinks (module kfuncs, kernel kfuncs, helpers)

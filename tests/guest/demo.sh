@@ -8,4 +8,4 @@ echo "DEMO kfuncs: $(grep -c ' native=on' /sys/module/insn_kfuncs/parameters/sta
 # call targets for the host's disassembly, should any call be left
 grep -w 'bpf_insn_[a-z0-9_]*\|bpf_iter_num_[a-z]*' /proc/kallsyms | sed 's/^/KSYM /'
 echo "DEMO running hash, parse, sum and counter with BPF_PROG_TEST_RUN"
-/insn/bin/examples /insn/bpf/examples --demo
+/insn/bin/insn_test examples /insn/bpf/examples --demo

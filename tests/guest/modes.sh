@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # Sourced by the family scripts (3x-*.sh): family_modes NAME runs the mode
-# matrix of tests/guest/30-rotate.sh for the loader /insn/bin/NAME and
+# matrix of tests/guest/30-rotate.sh for loader NAME of /insn/bin/insn_test and
 # /insn/bpf/NAME.bpf.o: native code (body where the JIT has no emitters),
 # body via native=0, body via bpf_jit_harden=2, the interpreter, no JIT
 # and no bodies (refused), plain calls.  "LOADER bad MODE" runs where the
@@ -9,7 +9,7 @@ P=/sys/module/insn_kfuncs/parameters
 S=/proc/sys/net/core
 
 family_modes() {
-	local L=/insn/bin/$1 OBJ=/insn/bpf/$1.bpf.o BAD=/insn/bpf/$1_bad.bpf.o
+	local L="/insn/bin/insn_test $1" OBJ=/insn/bpf/$1.bpf.o BAD=/insn/bpf/$1_bad.bpf.o
 	local native rc=0
 
 	case $(uname -m) in

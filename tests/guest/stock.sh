@@ -16,20 +16,20 @@ grep -q 'body=verify\|body=after' $P/status &&
 	echo "TEST stock.status PASS no bodies registered"
 sh /insn/tests/20-smoke.sh || rc=1
 for L in rotate select; do
-	/insn/bin/$L check call /insn/bpf/$L.bpf.o || rc=1
+	/insn/bin/insn_test $L check call /insn/bpf/$L.bpf.o || rc=1
 done
-/insn/bin/rotate bad call /insn/bpf/rotate_bad.bpf.o || rc=1
+/insn/bin/insn_test rotate bad call /insn/bpf/rotate_bad.bpf.o || rc=1
 # bextr, lea: plain calls (start, shift are ordinary arguments without the
 # series); load_be: 6.12 refuses the const void * argument, the wrappers
 # fall back to C
 for L in bextr lea load_be; do
-	/insn/bin/$L check stock /insn/bpf/$L.bpf.o || rc=1
+	/insn/bin/insn_test $L check stock /insn/bpf/$L.bpf.o || rc=1
 done
-/insn/bin/iter check call /insn/bpf/iter.bpf.o || rc=1
-/insn/bin/percpu call /insn/bpf/percpu.bpf.o || rc=1
+/insn/bin/insn_test iter check call /insn/bpf/iter.bpf.o || rc=1
+/insn/bin/insn_test percpu call /insn/bpf/percpu.bpf.o || rc=1
 # without a JIT, 6.12 refuses kfunc calls
 echo 0 >/proc/sys/net/core/bpf_jit_enable
-/insn/bin/rotate nojit /insn/bpf/rotate.bpf.o || rc=1
+/insn/bin/insn_test rotate nojit /insn/bpf/rotate.bpf.o || rc=1
 echo 1 >/proc/sys/net/core/bpf_jit_enable
 sh /insn/tests/90-unload.sh || rc=1
 exit $rc

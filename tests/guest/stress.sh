@@ -17,8 +17,8 @@
 P=/sys/module/insn_kfuncs/parameters
 M=/insn/insn_kfuncs.ko
 F=/sys/fs/bpf/stress
-R=/insn/bin/rotate
-I=/insn/bin/iter
+R="/insn/bin/insn_test rotate"
+I="/insn/bin/insn_test iter"
 ROT=/insn/bpf/rotate.bpf.o
 ITER=/insn/bpf/iter.bpf.o
 S=/tmp/stress
@@ -101,7 +101,7 @@ done
 
 # churn: the loader runs until $S/stop appears
 r=churn
-/insn/bin/stress churn $S/stop $ITER $ROT >$S/churn.out 2>&1 &
+/insn/bin/insn_test stress churn $S/stop $ITER $ROT >$S/churn.out 2>&1 &
 pid=$!
 for j in $(seq $cycles); do
 	load

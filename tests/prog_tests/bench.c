@@ -213,7 +213,7 @@ static int bench_prog(const char *path, const char *prog, const char *variant)
 	return err;
 }
 
-int main(int argc, char **argv)
+int bench_main(int argc, char **argv)
 {
 	const char *variant = argc > 2 ? argv[1] : NULL;
 	const char *suffix;

@@ -139,15 +139,19 @@ static int check_map(const char *prefix, const char *mode, const char *path)
 static int cmd_check(const char *mode, const char *path, int jit)
 {
 	static const char *const loops[] = { "bextr_loop", "bextr_idiom", "bextr_wrapper" };
-	static const char *const all[] = {
-		"bextr_all", "bextr_alias", "bextr_map", "bextr_loop", "bextr_wrapper",
+	static const struct refusal all[] = {
+		{ "bextr_all", BX_PLAIN_MSG, NULL },
+		{ "bextr_alias", BX_PLAIN_MSG, NULL },
+		{ "bextr_map", BX_PLAIN_MSG, NULL },
+		{ "bextr_loop", BX_PLAIN_MSG, NULL },
+		{ "bextr_wrapper", BX_PLAIN_MSG, NULL },
 	};
 	struct bpf_object *obj;
 	char prefix[64], name[96];
 	int fails = 0;
 
 	if (!strcmp(mode, "call"))
-		return check_refused_all("bextr", "call", path, all, NULL, BX_PLAIN_MSG, 5);
+		return check_refusals("bextr.call", mode, path, all);
 	/*
 	 * stock: a kernel without the series.  There start is an ordinary
 	 * argument (6.12 takes one constant per kfunc), so the programs load
@@ -194,24 +198,21 @@ static int cmd_check(const char *mode, const char *path, int jit)
 /* constants the body cannot take, a field wider than its table */
 static int cmd_bad(const char *mode, const char *path)
 {
-	static const char *const progs[] = {
-		"bad_start", "bad_len0", "bad_len", "bad_nonconst", "bad_wide",
+	static const struct refusal bad[] = {
+		{ "bad_start", "kfunc bpf_insn_bextr64: start must be below 64", BX_PLAIN_MSG },
+		{ "bad_len0", "kfunc bpf_insn_bextr64: len must be 1 to 64 - start", BX_PLAIN_MSG },
+		{ "bad_len", "kfunc bpf_insn_bextr64: len must be 1 to 64 - start", BX_PLAIN_MSG },
+		{ "bad_nonconst", "R3 must be a known constant", BX_PLAIN_MSG },
+		{ "bad_wide", "invalid access to map value", BX_PLAIN_MSG },
 	};
-	static const char *const msgs[] = {
-		"kfunc bpf_insn_bextr64: start must be below 64",
-		"kfunc bpf_insn_bextr64: len must be 1 to 64 - start",
-		"kfunc bpf_insn_bextr64: len must be 1 to 64 - start",
-		"R3 must be a known constant",
-		"invalid access to map value",
-	};
-	if (!strcmp(mode, "call"))
-		return check_refused_all("bextr", "call", path, progs, NULL, BX_PLAIN_MSG, 5);
-	return check_refused_all("bextr", mode, path, progs, msgs, NULL, 5);
+	char prefix[64];
+
+	snprintf(prefix, sizeof(prefix), "bextr.%s", mode);
+	return check_refusals(prefix, mode, path, bad);
 }
 
-int main(int argc, char **argv)
+int bextr_main(int argc, char **argv)
 {
-	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc >= 4 && !strcmp(argv[1], "check"))
 		return cmd_check(argv[2], argv[3], argc > 4 && !strcmp(argv[4], "--jit"));
 	if (argc == 3 && !strcmp(argv[1], "nojit"))

@@ -463,7 +463,7 @@ static int test_counter(const char *dir)
 	return fails;
 }
 
-int main(int argc, char **argv)
+int examples_main(int argc, char **argv)
 {
 	int demo = argc > 2 && !strcmp(argv[2], "--demo"), fails = 0;
 
@@ -471,7 +471,6 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: %s DIR [--demo]\n", argv[0]);
 		return 2;
 	}
-	setvbuf(stdout, NULL, _IOLBF, 0);
 	make_pkts();
 	fails += test_hash(argv[1], demo);
 	fails += test_parse(argv[1]);

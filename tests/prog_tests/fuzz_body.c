@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "body_rules.h"
+#include "loaders.h"
 #include "../kmod/insn_fuzz_body.h"
 
 #define MAX_CORPUS	64
@@ -618,7 +619,7 @@ static void ask_kernel(const struct insn_fuzz_req *req, struct kernel_says *k)
 static int fits(const struct insn_fuzz_req *req, const struct cause *c,
 		const struct kernel_says *k)
 {
-	char want[200], text[120];
+	char want[200], text[144];	/* viol_text(): "insn N: " and up to 119 */
 	const char *name = c->body >= 0 ? kfunc_name[req->body[c->body].proto] : "";
 
 	if (c->err != k->err)
@@ -678,7 +679,7 @@ static void fmt_expect(char *buf, size_t n, const struct insn_fuzz_req *req,
 		       const struct expect *e)
 {
 	size_t at = 0;
-	char text[120];
+	char text[144];	/* viol_text(): "insn N: " and up to 119 */
 	int i;
 
 	buf[0] = 0;
@@ -818,7 +819,7 @@ static int usage(void)
 	return 2;
 }
 
-int main(int argc, char **argv)
+int fuzz_body_main(int argc, char **argv)
 {
 	static const int need[] = {
 		RULE_NONE, RULE_LEN, RULE_MODE, RULE_MAX_NATIVE, RULE_VERIFY_AS,
@@ -830,7 +831,7 @@ int main(int argc, char **argv)
 	unsigned long max = 2000, shown = 0;
 	double limit = 0, start;
 	unsigned int taint0;
-	char missing[512] = "", line[4096];
+	char missing[512] = "";
 	int opt, fails = 0;
 	size_t i;
 
@@ -851,7 +852,6 @@ int main(int argc, char **argv)
 	}
 	if (optind + 1 != argc)
 		return usage();
-	setvbuf(stdout, NULL, _IOLBF, 0);
 	printf("# fuzz_body: seed %#llx\n", (unsigned long long)rng);
 	if (load_corpus(argv[optind])) {
 		printf("TEST fuzzbody.corpus FAIL cannot read a corpus in %s\n", argv[optind]);
@@ -897,9 +897,9 @@ int main(int argc, char **argv)
 		if (!rule_was_gap(i))
 			continue;
 		if (gap_open[i]) {
-			snprintf(line, sizeof(line), "%s", gap_first[i]);
+			/* fmt_req() left it terminated, in its 1024 bytes */
 			printf("TEST fuzzbody.gap.%s FAIL not enforced: %lu requests registered; "
-			       "first: %s\n", rule_name[i], gap_open[i], line);
+			       "first: %s\n", rule_name[i], gap_open[i], gap_first[i]);
 		} else {
 			printf("TEST fuzzbody.gap.%s %s %lu requests refused for it\n", rule_name[i],
 			       hits[i] ? "PASS" : "FAIL", hits[i]);

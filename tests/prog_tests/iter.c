@@ -57,24 +57,30 @@ static void model_range(struct iter_ctx *c)
 	c->after = !!model_next(&s);
 }
 
+/* [start, end) and a limit on the count; the rest is the program's to fill */
+#define RANGE(s, e, l)	{ .start = (s), .end = (e), .limit = (l) }
+
 static const struct iter_ctx ranges[] = {
-	{ 0, 0, 100 },				/* empty */
-	{ 5, 3, 100 },				/* start > end: -EINVAL */
-	{ 7, 8, 100 },				/* one */
-	{ -3, 4, 100 },				/* across zero */
-	{ -10, -3, 100 },			/* negative */
-	{ 0, 1000, 10 },			/* early exit */
-	{ 0, MAX_LOOPS, 100 },			/* the longest span */
-	{ 0, MAX_LOOPS + 1, 100 },		/* one more: -E2BIG */
-	{ -MAX_LOOPS / 2, MAX_LOOPS / 2, 5 },
-	{ INT_MIN, INT_MIN + 5, 100 },		/* cur starts at INT_MAX */
-	{ INT_MAX - 5, INT_MAX, 100 },
-	{ INT_MIN, INT_MAX, 100 },		/* -E2BIG */
-	{ INT_MAX, INT_MAX, 100 },
+	RANGE(0, 0, 100),			/* empty */
+	RANGE(5, 3, 100),			/* start > end: -EINVAL */
+	RANGE(7, 8, 100),			/* one */
+	RANGE(-3, 4, 100),			/* across zero */
+	RANGE(-10, -3, 100),			/* negative */
+	RANGE(0, 1000, 10),			/* early exit */
+	RANGE(0, MAX_LOOPS, 100),		/* the longest span */
+	RANGE(0, MAX_LOOPS + 1, 100),		/* one more: -E2BIG */
+	RANGE(-MAX_LOOPS / 2, MAX_LOOPS / 2, 5),
+	RANGE(INT_MIN, INT_MIN + 5, 100),	/* cur starts at INT_MAX */
+	RANGE(INT_MAX - 5, INT_MAX, 100),
+	RANGE(INT_MIN, INT_MAX, 100),		/* -E2BIG */
+	RANGE(INT_MAX, INT_MAX, 100),
 };
 
+/* outer, inner, where to break (-1: nowhere) */
+#define NEST(o, i, b)	{ .outer = (o), .inner = (i), .brk = (b) }
+
 static const struct nest_ctx nests[] = {
-	{ 3, 4, -1 }, { 0, 5, -1 }, { 5, 0, -1 }, { 5, 5, 2 }, { 10, 10, 9 },
+	NEST(3, 4, -1), NEST(0, 5, -1), NEST(5, 0, -1), NEST(5, 5, 2), NEST(10, 10, 9),
 };
 
 static int run(int fd, void *ctx, size_t size, __u32 *retval)
@@ -262,9 +268,8 @@ static int cmd_check(int argc, char **argv)
 	return fails ? 1 : 0;
 }
 
-int main(int argc, char **argv)
+int iter_main(int argc, char **argv)
 {
-	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc >= 4 && !strcmp(argv[1], "check"))
 		return cmd_check(argc, argv);
 	if (argc == 4 && !strcmp(argv[1], "pin"))

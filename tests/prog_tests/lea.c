@@ -173,15 +173,19 @@ static int check_stock(const char *path)
 static int cmd_check(const char *mode, const char *path, int jit)
 {
 	static const char *const loops[] = { "lea_loop", "lea_idiom", "lea_wrapper" };
-	static const char *const all[] = {
-		"lea_all", "lea_alias", "lea_map_read", "lea_loop", "lea_wrapper",
+	static const struct refusal all[] = {
+		{ "lea_all", LEA_PLAIN_MSG, NULL },
+		{ "lea_alias", LEA_PLAIN_MSG, NULL },
+		{ "lea_map_read", LEA_PLAIN_MSG, NULL },
+		{ "lea_loop", LEA_PLAIN_MSG, NULL },
+		{ "lea_wrapper", LEA_PLAIN_MSG, NULL },
 	};
 	struct bpf_object *obj;
 	char prefix[64], name[96];
 	int fails = 0;
 
 	if (!strcmp(mode, "call"))
-		return check_refused_all("lea", "call", path, all, NULL, LEA_PLAIN_MSG, 5);
+		return check_refusals("lea.call", mode, path, all);
 	if (!strcmp(mode, "stock"))
 		return check_stock(path);
 	obj = load_except(path, "lea_map_read");
@@ -208,28 +212,22 @@ static int cmd_check(const char *mode, const char *path, int jit)
 /* shifts the body cannot take, non-constants, a read past the value */
 static int cmd_bad(const char *mode, const char *path)
 {
-	static const char *const progs[] = {
-		"bad_shift4", "bad_shift", "bad_nonconst", "bad_nonconst_disp", "bad_wide",
-	};
-	static const char *const msgs[] = {
-		"kfunc bpf_insn_lea64: shift must be 0 to 3",
-		"kfunc bpf_insn_lea64: shift must be 0 to 3",
-		"R3 must be a known constant",
-		"R4 must be a known constant",
-		"invalid access to map value",
-	};
 	/* as plain calls the first constant is checked before the second */
-	static const char *const call_msgs[] = {
-		LEA_PLAIN_MSG, LEA_PLAIN_MSG, "R3 must be a known constant",
-		LEA_PLAIN_MSG, LEA_PLAIN_MSG,
+	static const struct refusal bad[] = {
+		{ "bad_shift4", "kfunc bpf_insn_lea64: shift must be 0 to 3", LEA_PLAIN_MSG },
+		{ "bad_shift", "kfunc bpf_insn_lea64: shift must be 0 to 3", LEA_PLAIN_MSG },
+		{ "bad_nonconst", "R3 must be a known constant", NULL },
+		{ "bad_nonconst_disp", "R4 must be a known constant", LEA_PLAIN_MSG },
+		{ "bad_wide", "invalid access to map value", LEA_PLAIN_MSG },
 	};
-	return check_refused_all("lea", mode, path, progs,
-				 strcmp(mode, "call") ? msgs : call_msgs, NULL, 5);
+	char prefix[64];
+
+	snprintf(prefix, sizeof(prefix), "lea.%s", mode);
+	return check_refusals(prefix, mode, path, bad);
 }
 
-int main(int argc, char **argv)
+int lea_main(int argc, char **argv)
 {
-	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc >= 4 && !strcmp(argv[1], "check"))
 		return cmd_check(argv[2], argv[3], argc > 4 && !strcmp(argv[4], "--jit"));
 	if (argc == 3 && !strcmp(argv[1], "nojit"))

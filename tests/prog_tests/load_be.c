@@ -72,8 +72,8 @@ static int compare(const char *name, const __u64 *out, const __u8 *in,
 #define NLOADS(a) ((int)(sizeof(a) / sizeof(a[0])))
 
 /* one program over NINPUTS random inputs; map programs read lbe_map */
-static int check_prog(const char *prefix, const char *mode, struct bpf_object *obj,
-		      const char *prog, const char *want_mode, int ncalls)
+static int check_prog(const char *prefix, struct bpf_object *obj, const char *prog,
+		      const char *want_mode, int ncalls)
 {
 	int fd = prog_fd(obj, prog), key = 0;
 	struct bpf_map *map = bpf_object__find_map_by_name(obj, "lbe_map");
@@ -158,25 +158,20 @@ static int check_loop(const char *prefix, int fd, const char *prog)
 	return 0;
 }
 
-static const char *const progs[] = {
-	"load_be_pkt", "load_be_map", "load_be_stack", "load_be_ctx",
-	"load_be_alias", "load_be_loop", "load_be_idiom", "load_be_wrapper",
+/*
+ * The programs that call the kfunc, refused as plain calls (load_be_idiom
+ * has no call); load_be_wrapper too where the kernel has the series and
+ * the bodies are off (MODE call), as on a kernel without the series
+ * (stock) insn_load_be64() falls back to C.
+ */
+static const struct refusal as_call[] = {
+	{ "load_be_pkt", PLAIN_MSG, NULL },
+	{ "load_be_map", PLAIN_MSG, NULL },
+	{ "load_be_stack", PLAIN_MSG, NULL },
+	{ "load_be_ctx", PLAIN_MSG, NULL },
+	{ "load_be_alias", PLAIN_MSG, NULL },
+	{ "load_be_loop", PLAIN_MSG, NULL },
 };
-#define NPROGS ((int)(sizeof(progs) / sizeof(progs[0])))
-
-static int refused_as_call(const char *path, const char *const *p, int n)
-{
-	char name[96];
-	int fails = 0;
-
-	for (int i = 0; i < n; i++) {
-		if (!strcmp(p[i], "load_be_idiom"))
-			continue;
-		snprintf(name, sizeof(name), "load_be.call.refused.%s", p[i]);
-		fails += check_refused(name, path, p[i], PLAIN_MSG);
-	}
-	return fails;
-}
 
 static int cmd_check(const char *mode, const char *path, int jit)
 {
@@ -186,14 +181,16 @@ static int cmd_check(const char *mode, const char *path, int jit)
 	int fails = 0;
 
 	if (!strcmp(mode, "call"))
-		return refused_as_call(path, progs, NPROGS);
+		return check_refusals("load_be.call", mode, path, as_call) +
+		       check_refused("load_be.call.refused.load_be_wrapper", path,
+				     "load_be_wrapper", PLAIN_MSG);
 	/*
 	 * stock: a kernel without the series.  The kfunc is a plain call
 	 * there, which 6.12 refuses; the portable wrapper falls back to C,
 	 * so it loads and computes the same.
 	 */
 	if (!strcmp(mode, "stock")) {
-		fails = refused_as_call(path, progs, NPROGS - 1);
+		fails = check_refusals("load_be.call", "call", path, as_call);
 		obj = load_obj(path, "load_be_wrapper", NULL, 0);
 		test_line("load_be.stock.wrapper.load", !!obj, obj ? NULL : "%s", strerror(errno));
 		if (!obj)
@@ -208,13 +205,13 @@ static int cmd_check(const char *mode, const char *path, int jit)
 	test_line(name, !!obj, obj ? NULL : "%s", strerror(errno));
 	if (!obj)
 		return 1;
-	fails += check_prog(prefix, mode, obj, "load_be_pkt", mode, NLOADS(pkt_loads));
-	fails += check_prog(prefix, mode, obj, "load_be_map", mode, NLOADS(map_loads));
-	fails += check_prog(prefix, mode, obj, "load_be_stack", mode, NLOADS(stack_loads));
-	fails += check_prog(prefix, mode, obj, "load_be_alias", mode, 2);
+	fails += check_prog(prefix, obj, "load_be_pkt", mode, NLOADS(pkt_loads));
+	fails += check_prog(prefix, obj, "load_be_map", mode, NLOADS(map_loads));
+	fails += check_prog(prefix, obj, "load_be_stack", mode, NLOADS(stack_loads));
+	fails += check_prog(prefix, obj, "load_be_alias", mode, 2);
 	fails += stat_jit(prefix, obj, "load_be_alias", jit);
 	/* a context pointer keeps the body even where native code could go */
-	fails += check_prog(prefix, mode, obj, "load_be_ctx", "body", NLOADS(ctx_loads));
+	fails += check_prog(prefix, obj, "load_be_ctx", "body", NLOADS(ctx_loads));
 	for (int i = 0; i < 3; i++) {
 		fails += check_loop(prefix, prog_fd(obj, loops[i]), loops[i]);
 		fails += stat_jit(prefix, obj, loops[i], jit);
@@ -225,21 +222,20 @@ static int cmd_check(const char *mode, const char *path, int jit)
 
 static int cmd_bad(const char *mode, const char *path)
 {
-	static const char *const bad[] = {
-		"bad_pkt", "bad_map", "bad_stack", "bad_stack_align",
+	static const struct refusal bad[] = {
+		{ "bad_pkt", "invalid access to packet", PLAIN_MSG },
+		{ "bad_map", "invalid access to map value", PLAIN_MSG },
+		{ "bad_stack", "invalid read from stack", PLAIN_MSG },
+		{ "bad_stack_align", "misaligned stack access", PLAIN_MSG },
 	};
-	static const char *const msgs[] = {
-		"invalid access to packet", "invalid access to map value",
-		"invalid read from stack", "misaligned stack access",
-	};
-	if (!strcmp(mode, "call"))
-		return check_refused_all("load_be", "call", path, bad, NULL, PLAIN_MSG, 4);
-	return check_refused_all("load_be", mode, path, bad, msgs, NULL, 4);
+	char prefix[64];
+
+	snprintf(prefix, sizeof(prefix), "load_be.%s", mode);
+	return check_refusals(prefix, mode, path, bad);
 }
 
-int main(int argc, char **argv)
+int load_be_main(int argc, char **argv)
 {
-	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc >= 4 && !strcmp(argv[1], "check"))
 		return cmd_check(argv[2], argv[3], argc > 4 && !strcmp(argv[4], "--jit"));
 	if (argc == 3 && !strcmp(argv[1], "nojit"))

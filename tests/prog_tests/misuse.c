@@ -18,59 +18,48 @@
 #include "common.h"
 #include "misuse.h"
 
-struct bad {
-	const char *prog, *msg;
+static const struct refusal konst[] = {
+	{ "load_be_nonconst", "kfunc bpf_insn_load_be32: R2 must be a known constant", NULL },
+	{ "rol64_wide", "kfunc bpf_insn_rol64: R2 constant 4294967301 does not fit in 32 bits", NULL },
+	{ "bextr64_wide", "kfunc bpf_insn_bextr64: R3 constant 4294967300 does not fit in 32 bits", NULL },
+	{ "load_be_far", "math between map_value pointer and 536870912 is not allowed", NULL },
+	{ "load_be_far_stack", "math between fp pointer and 2147483647 is not allowed", NULL },
+	{ "load_be_scalar", "R1 invalid mem access 'scalar'", NULL },
+	{ "rol64_pointer", "R0 pointer arithmetic with <<= operator prohibited", NULL },
 };
 
-static const struct bad konst[] = {
-	{ "load_be_nonconst", "kfunc bpf_insn_load_be32: R2 must be a known constant" },
-	{ "rol64_wide", "kfunc bpf_insn_rol64: R2 constant 4294967301 does not fit in 32 bits" },
-	{ "bextr64_wide", "kfunc bpf_insn_bextr64: R3 constant 4294967300 does not fit in 32 bits" },
-	{ "load_be_far", "math between map_value pointer and 536870912 is not allowed" },
-	{ "load_be_far_stack", "math between fp pointer and 2147483647 is not allowed" },
-	{ "load_be_scalar", "R1 invalid mem access 'scalar'" },
-	{ "rol64_pointer", "R0 pointer arithmetic with <<= operator prohibited" },
-	{ NULL }
+static const struct refusal iter[] = {
+	{ "next_without_new", "expected an initialized iter_num as arg #0", NULL },
+	{ "destroy_twice", "expected an initialized iter_num as arg #0", NULL },
+	{ "next_after_destroy", "expected an initialized iter_num as arg #0", NULL },
+	{ "new_twice", "expected uninitialized iter_num as arg #0", NULL },
+	{ "no_destroy", "Unreleased reference", NULL },
+	{ "not_on_stack", "arg#0 expected pointer to an iterator on stack", NULL },
+	{ "next_unchecked", "R0 invalid mem access 'scalar'", NULL },	/* NULL, drained */
 };
 
-static const struct bad iter[] = {
-	{ "next_without_new", "expected an initialized iter_num as arg #0" },
-	{ "destroy_twice", "expected an initialized iter_num as arg #0" },
-	{ "next_after_destroy", "expected an initialized iter_num as arg #0" },
-	{ "new_twice", "expected uninitialized iter_num as arg #0" },
-	{ "no_destroy", "Unreleased reference" },
-	{ "not_on_stack", "arg#0 expected pointer to an iterator on stack" },
-	{ "next_unchecked", "R0 invalid mem access 'scalar'" },	/* NULL, drained */
-	{ NULL }
+static const struct refusal percpu[] = {
+	{ "per_not_percpu", "R1 type=ctx expected=percpu_ptr_", NULL },
+	{ "per_scalar", "R1 type=scalar expected=percpu_ptr_", NULL },
+	{ "this_scalar", "R1 type=scalar expected=percpu_ptr_", NULL },
+	{ "this_write", "only read is supported", NULL },
+	{ "per_cpu_const", "invalid mem access 'ptr_or_null_'", NULL },
 };
 
-static const struct bad percpu[] = {
-	{ "per_not_percpu", "R1 type=ctx expected=percpu_ptr_" },
-	{ "per_scalar", "R1 type=scalar expected=percpu_ptr_" },
-	{ "this_scalar", "R1 type=scalar expected=percpu_ptr_" },
-	{ "this_write", "only read is supported" },
-	{ "per_cpu_const", "invalid mem access 'ptr_or_null_'" },
-	{ NULL }
+static const struct refusal progtype[] = {
+	{ "add_socket", "calling kernel function bpf_insn_fuzz_xdp_add is not allowed", NULL },
+	{ "sub_tc", "calling kernel function bpf_insn_fuzz_xdp_sub is not allowed", NULL },
+	{ "add_syscall", "calling kernel function bpf_insn_fuzz_xdp_add is not allowed", NULL },
 };
 
-static const struct bad progtype[] = {
-	{ "add_socket", "calling kernel function bpf_insn_fuzz_xdp_add is not allowed" },
-	{ "sub_tc", "calling kernel function bpf_insn_fuzz_xdp_sub is not allowed" },
-	{ "add_syscall", "calling kernel function bpf_insn_fuzz_xdp_add is not allowed" },
-	{ NULL }
-};
-
+/* "misuse.MODE.GROUP.refused.PROG" for the @n rows of @rows */
 static int refused(const char *group, const char *mode, const char *path,
-		   const struct bad *b)
+		   const struct refusal *rows, size_t n)
 {
-	char name[128];
-	int fails = 0;
+	char prefix[64];
 
-	for (; b->prog; b++) {
-		snprintf(name, sizeof(name), "misuse.%s.%s.refused.%s", mode, group, b->prog);
-		fails += check_refused(name, path, b->prog, b->msg);
-	}
-	return fails;
+	snprintf(prefix, sizeof(prefix), "misuse.%s.%s", mode, group);
+	return check_refusal_rows(prefix, mode, path, rows, n);
 }
 
 /* an XDP program gets the results of the XDP-only kfuncs, body or not */
@@ -126,21 +115,20 @@ static int progtype_any(const char *mode, const char *path)
 	return fails;
 }
 
-int main(int argc, char **argv)
+int misuse_main(int argc, char **argv)
 {
 	const char *group = argv[1], *mode = argv[2], *path = argv[3];
 
-	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc != 4)
 		goto usage;
 	if (!strcmp(group, "konst"))
-		return !!refused(group, mode, path, konst);
+		return !!refused(group, mode, path, konst, ARRAY_SIZE(konst));
 	if (!strcmp(group, "iter"))
-		return !!refused(group, mode, path, iter);
+		return !!refused(group, mode, path, iter, ARRAY_SIZE(iter));
 	if (!strcmp(group, "percpu"))
-		return !!refused(group, mode, path, percpu);
+		return !!refused(group, mode, path, percpu, ARRAY_SIZE(percpu));
 	if (!strcmp(group, "progtype"))
-		return !!(refused(group, mode, path, progtype) +
+		return !!(refused(group, mode, path, progtype, ARRAY_SIZE(progtype)) +
 			  progtype_xdp(mode, path) + progtype_any(mode, path));
 usage:
 	fprintf(stderr, "usage: see tests/prog_tests/misuse.c\n");

@@ -92,27 +92,14 @@ static int check_prog(const char *mode, const char *path, const char *prog)
 /* misuse, refused with the helpers' messages */
 static int refused(const char *mode, const char *path)
 {
-	static const char *const bad[][2] = {
-		{ "percpu_unchecked", "invalid mem access" },
-		{ "percpu_notpcpu", "expected=percpu_ptr_" },
+	static const struct refusal bad[] = {
+		{ "percpu_unchecked", "invalid mem access", NULL },
+		{ "percpu_notpcpu", "expected=percpu_ptr_", NULL },
 	};
-	static char log[65536];
-	int fails = 0;
+	char prefix[64];
 
-	for (int i = 0; i < 2; i++) {
-		struct bpf_object *obj;
-		char name[96];
-		int ok;
-
-		log[0] = 0;
-		obj = load_obj(path, bad[i][0], log, sizeof(log));
-		ok = !obj && strstr(log, bad[i][1]);
-		snprintf(name, sizeof(name), "percpu.%s.refused.%s", mode, bad[i][0]);
-		test_line(name, ok, "%s", obj ? "loaded" : log);
-		fails += !ok;
-		bpf_object__close(obj);
-	}
-	return fails;
+	snprintf(prefix, sizeof(prefix), "percpu.%s", mode);
+	return check_refusals(prefix, mode, path, bad);
 }
 
 static int check(const char *mode, const char *path)
@@ -338,9 +325,8 @@ static int kptr(const char *mode, const char *path)
 	return fails;
 }
 
-int main(int argc, char **argv)
+int percpu_main(int argc, char **argv)
 {
-	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc == 4 && !strcmp(argv[1], "check"))
 		return check(argv[2], argv[3]) ? 1 : 0;
 	if (argc == 4 && !strcmp(argv[1], "kptr"))

@@ -185,56 +185,21 @@ static int cmd_check(const char *mode, const char *path, int jit)
 	return fails;
 }
 
-/* no JIT and no bodies: 6.12 refuses kfunc calls */
-static int cmd_nojit(const char *path)
-{
-	static char log[65536];
-	struct bpf_object *obj = load_obj(path, "rotate_all", log, sizeof(log));
-	int ok = !obj && strstr(log, "JIT is required for calling kernel function");
-
-	test_line("rotate.nojit.refused", ok, ok ? NULL : "%s", obj ? "loaded" : log);
-	bpf_object__close(obj);
-	return !ok;
-}
-
 /*
  * Programs to refuse.  Two constants on two paths are fine for a plain call
  * (MODE call), but not for a body: its native code is emitted for one.
  */
 static int cmd_bad(const char *mode, const char *path)
 {
-	static const struct {
-		const char *prog, *msg;
-		int plain_ok;
-	} bad[] = {
-		{ "bad_nonconst", "R2 must be a known constant", 0 },
-		{ "bad_twoconsts", "R2 must be the same constant on every path", 1 },
+	static const struct refusal bad[] = {
+		{ "bad_nonconst", "R2 must be a known constant", NULL },
+		{ "bad_twoconsts", "R2 must be the same constant on every path", LOADS_AS_CALL },
 	};
-	static char log[65536];
-	int fails = 0, call = !strcmp(mode, "call");
+	char prefix[64];
 
-	for (int i = 0; i < 2; i++) {
-		struct bpf_object *obj;
-		char name[96];
-		int ok;
-
-		log[0] = 0;
-		obj = load_obj(path, bad[i].prog, log, sizeof(log));
-		ok = call && bad[i].plain_ok ? !!obj : !obj && strstr(log, bad[i].msg);
-		snprintf(name, sizeof(name), "rotate.%s.refused.%s", mode, bad[i].prog);
-		if (call && bad[i].plain_ok) {
-			test_line(name, ok, ok ? "loads as a plain call" : "%s", log);
-			bpf_object__close(obj);
-			fails += !ok;
-			continue;
-		}
-		test_line(name, ok, "%s", obj ? "loaded" : strstr(log, "R2 ") ?: log);
-		fails += !ok;
-		bpf_object__close(obj);
-	}
-	return fails;
+	snprintf(prefix, sizeof(prefix), "rotate.%s", mode);
+	return check_refusals(prefix, mode, path, bad);
 }
-
 
 static int cmd_pin(const char *path, const char *pin)
 {
@@ -263,13 +228,12 @@ static int cmd_pinned(const char *label, const char *pin)
 	return check_all(prefix, fd);
 }
 
-int main(int argc, char **argv)
+int rotate_main(int argc, char **argv)
 {
-	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc >= 4 && !strcmp(argv[1], "check"))
 		return cmd_check(argv[2], argv[3], argc > 4 && !strcmp(argv[4], "--jit"));
 	if (argc == 3 && !strcmp(argv[1], "nojit"))
-		return cmd_nojit(argv[2]);
+		return check_nojit("rotate.nojit.refused", argv[2], "rotate_all");
 	if (argc == 4 && !strcmp(argv[1], "bad"))
 		return cmd_bad(argv[2], argv[3]);
 	if (argc == 4 && !strcmp(argv[1], "pin"))

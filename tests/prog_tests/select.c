@@ -155,9 +155,8 @@ static int cmd_check(const char *mode, const char *path, int jit)
 	return fails + check_knowledge(prefix, mode, path);
 }
 
-int main(int argc, char **argv)
+int select_main(int argc, char **argv)
 {
-	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc >= 4 && !strcmp(argv[1], "check"))
 		return cmd_check(argv[2], argv[3], argc > 4 && !strcmp(argv[4], "--jit"));
 	if (argc == 3 && !strcmp(argv[1], "nojit"))

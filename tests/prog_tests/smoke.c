@@ -18,6 +18,7 @@
 #include <bpf/libbpf.h>
 #include <linux/types.h>
 
+#include "loaders.h"
 #include "smoke.h"
 
 #define NRANDOM 64
@@ -187,7 +188,7 @@ static int dump_jit(struct bpf_program *prog)
 	return 0;
 }
 
-int main(int argc, char **argv)
+int smoke_main(int argc, char **argv)
 {
 	int demo = argc > 2 && !strcmp(argv[2], "--demo"), fails = 0;
 	struct bpf_program *rot, *xdp;
@@ -197,7 +198,6 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: %s OBJ [--demo]\n", argv[0]);
 		return 2;
 	}
-	setvbuf(stdout, NULL, _IOLBF, 0);
 	obj = bpf_object__open_file(argv[1], NULL);
 	if (!obj || bpf_object__load(obj)) {
 		printf("TEST smoke.load FAIL %s\n", strerror(errno));

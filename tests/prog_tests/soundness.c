@@ -40,9 +40,6 @@
 
 #define TEST_MOD "insn_test_kfuncs"
 #define ENOTSUPP 524	/* the kernel's, not in the UAPI */
-#ifndef ARRAY_SIZE
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
-#endif
 /* the instruction macros of the kernel's filter.h, which no UAPI header has */
 #define BPF_RAW_INSN(c, d, s, o, i) \
 	((struct bpf_insn){ .code = (c), .dst_reg = (d), .src_reg = (s), .off = (o), .imm = (i) })
@@ -669,9 +666,8 @@ static int cmd_bigloop(int depth, int pad)
 	return !ok;
 }
 
-int main(int argc, char **argv)
+int soundness_main(int argc, char **argv)
 {
-	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc == 3 && !strcmp(argv[1], "void"))
 		return cmd_void(argv[2]);
 	if (argc == 2 && !strcmp(argv[1], "konst"))

@@ -156,9 +156,8 @@ static int cmd_churn(const char *stop, const char *iter_path, const char *rot_pa
 	return !!why[0];
 }
 
-int main(int argc, char **argv)
+int stress_main(int argc, char **argv)
 {
-	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc == 5 && !strcmp(argv[1], "churn"))
 		return cmd_churn(argv[2], argv[3], argv[4]);
 	fprintf(stderr, "usage: see tests/prog_tests/stress.c\n");

@@ -1,0 +1,374 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Shared by the guest loaders (common.h): inputs, TEST lines, program
+ * loading and inspection, the refused-program checks.
+ */
+#include <stdarg.h>
+#include <sys/syscall.h>
+
+#include "common.h"
+
+static const __u64 edges[] = {
+	0, 1, 0x8000000000000000ull, ~0ull, 0x0123456789abcdefull,
+	0x00000000ffffffffull, 0xffffffff00000000ull, 0x8000000180000001ull,
+};
+_Static_assert(ARRAY_SIZE(edges) == NEDGES, "NEDGES counts edges[]");
+
+/* one sequence per process: each run of insn_test runs one loader */
+static __u64 rng_state = 0x9e3779b97f4a7c15ull;
+
+__u64 xorshift(void)
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 7;
+	rng_state ^= rng_state << 17;
+	return rng_state;
+}
+
+/* input k: the edges first, then random values */
+__u64 input(unsigned int k)
+{
+	return k < NEDGES ? edges[k] : xorshift();
+}
+
+void test_line(const char *name, int ok, const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("TEST %s %s", name, ok ? "PASS" : "FAIL");
+	if (fmt && *fmt) {
+		putchar(' ');
+		va_start(ap, fmt);
+		vprintf(fmt, ap);
+		va_end(ap);
+	}
+	putchar('\n');
+}
+
+/* bpf_prog_info of @fd with its xlated insns (caller frees *insns) */
+int prog_xlated(int fd, struct bpf_prog_info *info, struct bpf_insn **insns)
+{
+	__u32 len = sizeof(*info), n;
+
+	memset(info, 0, sizeof(*info));
+	if (bpf_prog_get_info_by_fd(fd, info, &len))
+		return -errno;
+	n = info->xlated_prog_len;
+	*insns = calloc(1, n ? n : 1);
+	if (!*insns)
+		return -ENOMEM;
+	memset(info, 0, sizeof(*info));
+	info->xlated_prog_len = n;
+	info->xlated_prog_insns = (__u64)(unsigned long)*insns;
+	len = sizeof(*info);
+	if (bpf_prog_get_info_by_fd(fd, info, &len))
+		return -errno;
+	return 0;
+}
+
+/* "STAT name verified_insns= xlated_insns= jited_bytes=" */
+void prog_stat(const char *name, int fd)
+{
+	struct bpf_prog_info info = {};
+	__u32 len = sizeof(info);
+
+	if (bpf_prog_get_info_by_fd(fd, &info, &len))
+		return;
+	printf("STAT %s verified_insns=%u xlated_insns=%u jited_bytes=%u\n",
+	       name, info.verified_insns, info.xlated_prog_len / 8,
+	       info.jited_prog_len);
+}
+
+/* Print the JIT image of @fd as "JIT hex" lines and a "JIT-END" line. */
+int dump_jit(const char *name, int fd)
+{
+	struct bpf_prog_info info = {};
+	__u32 len = sizeof(info);
+	unsigned char *img;
+	__u64 addr = 0;
+
+	if (bpf_prog_get_info_by_fd(fd, &info, &len) || !info.jited_prog_len)
+		return -ENOENT;
+	img = calloc(1, info.jited_prog_len);
+	if (!img)
+		return -ENOMEM;
+	len = info.jited_prog_len;
+	memset(&info, 0, sizeof(info));
+	info.jited_prog_len = len;
+	info.jited_prog_insns = (__u64)(unsigned long)img;
+	info.nr_jited_ksyms = 1;	/* the main program's address */
+	info.jited_ksyms = (__u64)(unsigned long)&addr;
+	len = sizeof(info);
+	if (bpf_prog_get_info_by_fd(fd, &info, &len)) {
+		free(img);
+		return -errno;
+	}
+	for (__u32 i = 0; i < info.jited_prog_len; i++)
+		printf("%s%02x%s", i % 32 ? "" : "JIT ", img[i],
+		       i % 32 == 31 || i + 1 == info.jited_prog_len ? "\n" : "");
+	/* "JIT-END name len addr" closes the image: the host checks it is whole */
+	printf("JIT-END %s %u 0x%llx\n", name, info.jited_prog_len,
+	       (unsigned long long)addr);
+	free(img);
+	return 0;
+}
+
+/* STAT line of a program, and its JIT image if @jit */
+int stat_jit(const char *prefix, struct bpf_object *obj, const char *prog, int jit)
+{
+	int fd = prog_fd(obj, prog);
+	char name[128];
+
+	snprintf(name, sizeof(name), "%s.%s", prefix, prog);
+	prog_stat(name, fd);
+	if (jit && dump_jit(prog, fd)) {
+		test_line(name, 0, "no JIT image");
+		return 1;
+	}
+	return 0;
+}
+
+/* Address of a kernel symbol from /proc/kallsyms, 0 if absent. */
+unsigned long long ksym_addr(const char *sym)
+{
+	char line[256], name[128], type;
+	unsigned long long a, found = 0;
+	FILE *f = fopen("/proc/kallsyms", "r");
+
+	if (!f)
+		return 0;
+	while (!found && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%llx %c %127s", &a, &type, name) == 3 &&
+		    !strcmp(name, sym))
+			found = a;
+	fclose(f);
+	return found;
+}
+
+/* Is there a kernel symbol at @addr whose name starts with @prefix? */
+int ksym_prefixed(unsigned long long addr, const char *prefix)
+{
+	char line[256], name[128], type;
+	unsigned long long a;
+	FILE *f = fopen("/proc/kallsyms", "r");
+	int found = 0;
+
+	if (!f)
+		return 0;
+	/* all of them: arm64 has mapping symbols ($x) at the same address */
+	while (!found && fgets(line, sizeof(line), f))
+		found = sscanf(line, "%llx %c %127s", &a, &type, name) == 3 &&
+			a == addr && !strncmp(name, prefix, strlen(prefix));
+	fclose(f);
+	return found;
+}
+
+/* Open @path and load its programs, or only @only; @log gets the log. */
+struct bpf_object *load_obj(const char *path, const char *only, char *log, size_t logsz)
+{
+	struct bpf_object *obj = bpf_object__open_file(path, NULL);
+	struct bpf_program *p;
+
+	if (!obj)
+		return NULL;
+	bpf_object__for_each_program(p, obj) {
+		if (only && strcmp(bpf_program__name(p), only))
+			bpf_program__set_autoload(p, false);
+		if (log)
+			bpf_program__set_log_buf(p, log, logsz);
+	}
+	if (bpf_object__load(obj)) {
+		bpf_object__close(obj);
+		return NULL;
+	}
+	return obj;
+}
+
+/* Open @path and load all its programs but @skip. */
+struct bpf_object *load_except(const char *path, const char *skip)
+{
+	struct bpf_object *obj = bpf_object__open_file(path, NULL);
+
+	if (!obj)
+		return NULL;
+	bpf_program__set_autoload(bpf_object__find_program_by_name(obj, skip), false);
+	if (bpf_object__load(obj)) {
+		bpf_object__close(obj);
+		return NULL;
+	}
+	return obj;
+}
+
+int prog_fd(struct bpf_object *obj, const char *name)
+{
+	return bpf_program__fd(bpf_object__find_program_by_name(obj, name));
+}
+
+/* Run @fd once on a packet (or with a context, @ctx): 0 or -errno. */
+int run_prog(int fd, int ctx, void *in, __u32 size, void *out, __u32 *retval)
+{
+	LIBBPF_OPTS(bpf_test_run_opts, opts);
+
+	/* syscall programs take a context and no repeat count */
+	if (ctx) {
+		opts.ctx_in = in;
+		opts.ctx_size_in = size;
+	} else {
+		opts.data_in = in;
+		opts.data_size_in = size;
+		opts.data_out = out;
+		opts.data_size_out = size;
+		opts.repeat = 1;
+	}
+	if (bpf_prog_test_run_opts(fd, &opts))
+		return -errno;
+	if (retval)
+		*retval = opts.retval;
+	return 0;
+}
+
+/* The line of verifier log @log holding @msg, cut out in place, or NULL. */
+char *log_line(char *log, const char *msg)
+{
+	char *line = strstr(log, msg), *end;
+
+	if (!line)
+		return NULL;
+	while (line > log && line[-1] != '\n')
+		line--;
+	end = strchr(line, '\n');
+	if (end)
+		*end = 0;
+	return line;
+}
+
+/* the verifier's log of the refused-program checks, one load at a time */
+static char refusal_log[1 << 17];
+
+/*
+ * TEST @name: program @prog of @path, loaded alone, is refused with @msg in
+ * the verifier's log (the line with it is shown).
+ */
+int check_refused(const char *name, const char *path, const char *prog, const char *msg)
+{
+	struct bpf_object *obj;
+	char *line;
+	int ok;
+
+	refusal_log[0] = 0;
+	obj = load_obj(path, prog, refusal_log, sizeof(refusal_log));
+	line = obj ? NULL : log_line(refusal_log, msg);
+	ok = !!line;
+	test_line(name, ok, "%s", ok ? line : obj ? "loaded" : refusal_log);
+	bpf_object__close(obj);
+	return !ok;
+}
+
+/* no JIT and no bodies: 6.12 refuses kfunc calls */
+int check_nojit(const char *name, const char *path, const char *prog)
+{
+	return check_refused(name, path, prog,
+			     "JIT is required for calling kernel function");
+}
+
+/* its address, not its text, marks a row that loads as a plain call */
+const char loads_as_call[] = "loads as a plain call";
+
+/* TEST @name: program @prog of @path, loaded alone, loads (as a plain call) */
+static int check_loads_as_call(const char *name, const char *path, const char *prog)
+{
+	struct bpf_object *obj;
+
+	refusal_log[0] = 0;
+	obj = load_obj(path, prog, refusal_log, sizeof(refusal_log));
+	test_line(name, !!obj, "%s", obj ? loads_as_call : refusal_log);
+	bpf_object__close(obj);
+	return !obj;
+}
+
+/*
+ * check_refused() for the @n programs of @rows, as "@prefix.refused.PROG",
+ * with the message of MODE @mode: @call_msg for "call", where it is set.
+ */
+int check_refusal_rows(const char *prefix, const char *mode, const char *path,
+		       const struct refusal *rows, size_t n)
+{
+	int call = !strcmp(mode, "call"), fails = 0;
+	char name[128];
+
+	for (size_t i = 0; i < n; i++) {
+		const struct refusal *r = &rows[i];
+		const char *msg = call && r->call_msg ? r->call_msg : r->msg;
+
+		snprintf(name, sizeof(name), "%s.refused.%s", prefix, r->prog);
+		if (msg == loads_as_call)
+			fails += check_loads_as_call(name, path, r->prog);
+		else
+			fails += check_refused(name, path, r->prog, msg);
+	}
+	return fails;
+}
+
+int xlated_shape(int fd, const char *prefix, int (*marker)(const struct bpf_insn *),
+		 struct xshape *s)
+{
+	unsigned long long base = ksym_addr("__bpf_call_base");
+	struct bpf_prog_info info;
+	struct bpf_insn *insn = NULL;
+	int err = prog_xlated(fd, &info, &insn);
+
+	memset(s, 0, sizeof(*s));
+	for (__u32 i = 0; !err && i < info.xlated_prog_len / sizeof(*insn); i++) {
+		if (insn[i].code == (BPF_JMP | BPF_CALL) &&
+		    insn[i].src_reg == BPF_PSEUDO_KFUNC_CALL) {
+			s->calls++;
+			s->marked += insn[i].dst_reg == 1;
+			s->named += ksym_prefixed(base + (long long)insn[i].imm, prefix);
+		}
+		s->bodies += marker(&insn[i]);
+	}
+	free(insn);
+	return err;
+}
+
+/*
+ * TEST @name: the xlated program @fd shows @mode (native|body|call) for
+ * its @n kfunc calls, all to kfuncs whose name starts with @prefix.
+ */
+int check_shape(const char *name, const char *mode, int fd, int n, const char *prefix,
+		int (*marker)(const struct bpf_insn *))
+{
+	struct xshape s;
+	int ok;
+
+	if (xlated_shape(fd, prefix, marker, &s)) {
+		test_line(name, 0, "no xlated program: %s", strerror(errno));
+		return 1;
+	}
+	if (!strcmp(mode, "native"))
+		ok = s.calls == n && s.marked == n && s.named == n && !s.bodies;
+	else if (!strcmp(mode, "body"))
+		ok = !s.calls && s.bodies == n;
+	else
+		ok = s.calls == n && !s.marked && s.named == n && !s.bodies;
+	test_line(name, ok, "%d kfunc calls (%d for native code, %d to %s*), %d bodies; want %d %s",
+		  s.calls, s.marked, s.named, prefix, s.bodies, n, mode);
+	return !ok;
+}
+
+/* Take capabilities @caps out of the effective set, or (@on) back in. */
+int set_caps(__u64 caps, int on)
+{
+	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct d[2];
+
+	if (syscall(SYS_capget, &h, d))
+		return -1;
+	for (int i = 0; i < 2; i++) {
+		__u32 m = (__u32)(caps >> (32 * i));
+
+		d[i].effective = on ? d[i].effective | (m & d[i].permitted) :
+				      d[i].effective & ~m;
+	}
+	return syscall(SYS_capset, &h, d);
+}
