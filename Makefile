@@ -43,14 +43,17 @@ msg = @printf '  %-7s %s\n' '$(1)' '$(2)'
 # A target is a kernel and what is built and run for it, named ARCH or
 # ARCH-FLAVOUR: patched (the series; plain ARCH), stock (Linux 6.12 as
 # released), debug (the series plus KASAN, UBSAN, lockdep, kmemleak),
-# debian (Debian's own kernel and headers, from apt).
+# debian (Debian's own kernel and headers, from apt), distro (the series
+# built with Debian's configuration), deb (the series as Debian packages,
+# make kernel-deb; tested on the small configuration).
 ARCHES := x86_64 arm64
-TARGETS := $(ARCHES) x86_64-stock x86_64-debug x86_64-debian arm64-debian
+TARGETS := $(ARCHES) x86_64-stock x86_64-debug x86_64-debian arm64-debian \
+	x86_64-distro arm64-distro x86_64-deb
 arch_of = $(firstword $(subst -, ,$(1)))
 flavour_of = $(or $(word 2,$(subst -, ,$(1))),patched)
 
-.PHONY: module module-clean dkms-install install-headers all check check-debug \
-	check-series demo bench fuzz fuzz-bodies lint deps clean help FORCE
+.PHONY: module module-clean dkms-install install-headers kernel-deb all check check-debug \
+	check-distro check-series demo bench fuzz fuzz-bodies lint deps clean help FORCE
 module:
 
 include mk/kernel.mk mk/guest.mk mk/verifier.mk mk/host.mk mk/bench.mk mk/fuzz.mk
@@ -72,25 +75,40 @@ dkms-install:
 	$(dkms) status | grep -q insn-kfuncs || dkms add -m insn-kfuncs -v $(PKG_VERSION)
 	$(dkms) build && $(dkms) install
 
+# Debian packages of Linux 6.12 with the series, to install: make
+# kernel-deb [CONFIG=file] (default: the running kernel's configuration).
+CONFIG ?= /boot/config-$(shell uname -r)
+kernel-deb: deps
+	$(Q)JOBS=$(JOBS) tools/kernel-deb.sh $(CONFIG)
+
 # The header for BPF programs, where a BPF build finds <bpf/insn_kfuncs.h>.
 PREFIX ?= /usr/local
 install-headers:
 	install -D -m 0644 bpf/insn_kfuncs.h $(DESTDIR)$(PREFIX)/include/bpf/insn_kfuncs.h
 
-# What make check runs: every tier's result file, then their count.  The
-# debug kernel's run only where that kernel is cached (make check-debug).
+# What make check runs: every tier's result file, then their count.
 RESULTS := lint series dkms module-sections host-x86_64 host-arm64 x86_64-stock-verifier \
 	$(foreach a,$(ARCHES),$(a)-kernel $(a)-vm $(a)-jit $(a)-shapes $(a)-bench $(a)-verifier) \
-	x86_64-stock-vm x86_64-debian-vm arm64-debian-vm
+	x86_64-stock-vm x86_64-debian-vm arm64-debian-vm x86_64-deb-vm
+# The debug and distro kernels' runs only where those kernels are cached
+# (make check-debug, make check-distro build them).
+# with Debian's own kernel's test_verifier run, which the distro one is
+# compared with
+DISTRO_RESULTS := vm jit shapes verifier
+distro_results = $(DISTRO_RESULTS:%=$(1)-%) $(1:distro=debian)-verifier
+cached = $(shell tools/build-kernel.sh --cached $(call arch_of,$(1)) $(call flavour_of,$(1)) \
+	>/dev/null 2>&1 && echo yes)
 ifneq ($(filter check,$(MAKECMDGOALS)),)
-DEBUG_CACHED := $(shell tools/build-kernel.sh --cached x86_64 debug >/dev/null 2>&1 && echo yes)
+RESULTS += x86_64-debug-$(if $(call cached,x86_64-debug),vm,skip)
+RESULTS += $(foreach t,x86_64-distro arm64-distro,$(if $(call cached,$(t)),$(call distro_results,$(t)),$(t)-skip))
 endif
-RESULTS += x86_64-debug-$(if $(DEBUG_CACHED),vm,skip)
 
 all: $(foreach a,$(ARCHES),$(B)/$(a)/initramfs.cpio.gz)
 check: $(RESULTS:%=$(B)/results/%.txt)
 	@tools/summary.sh $^
 check-debug: $(B)/results/x86_64-debug-vm.txt
+	@tools/summary.sh $^
+check-distro: $(patsubst %,$(B)/results/%.txt,$(foreach t,x86_64-distro arm64-distro,$(call distro_results,$(t))))
 	@tools/summary.sh $^
 
 # Every prefix of the series builds (slow: not part of make check).
@@ -110,12 +128,14 @@ help:
 	@echo '  make                   build insn_kfuncs.ko against KDIR (default: the running kernel)'
 	@echo '  make dkms-install      register, build and install it with DKMS (as root)'
 	@echo '  make install-headers   install <bpf/insn_kfuncs.h> under PREFIX (/usr/local)'
+	@echo '  make kernel-deb        Debian packages of 6.12 with the series [CONFIG=.config]'
 	@echo 'Tests (kernels are built once into INSN_CACHE, $(INSN_CACHE)):'
 	@echo '  make check             every tier; ends with "N passed, N failed"'
 	@echo '  make demo              bpf/examples/ in the patched x86-64 guest, beside C,'
 	@echo '                         and the native code at each kfunc call site'
 	@echo '  make bench             bpf/bench/ JIT images replayed and timed beside C'
 	@echo '  make check-debug       the x86-64 guest tests on a KASAN/UBSAN/lockdep kernel'
+	@echo '  make check-distro      the guest tests on the series built with Debian'"'"'s configuration'
 	@echo '  make check-series      every prefix of patches/ builds (x86-64, arm64)'
 	@echo '  make fuzz              the host tier and the body validator, many inputs'
 	@echo '  make lint              checkpatch on module/, tests/kmod/ and patches/'

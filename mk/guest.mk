@@ -20,6 +20,9 @@ mods_x86_64-stock := module
 mods_x86_64-debug := module kmod dkms
 mods_x86_64-debian := dkms
 mods_arm64-debian := dkms
+mods_x86_64-deb := dkms
+mods_x86_64-distro := module kmod dkms
+mods_arm64-distro := module kmod
 has = $(filter $(2),$(mods_$(1)))
 
 # What a target's guest has, as GUEST-PATH=HOST-PATH: the target's modules,
@@ -64,9 +67,14 @@ redo = if grep -q '^TEST [^ ]* FAIL' $@; then touch -d @0 $@; fi
 run_x86_64-stock := insn.run=stock
 run_x86_64-debian := insn.run=stock
 run_arm64-debian := insn.run=stock
+run_x86_64-deb := insn.run=10-module,30-rotate
 DEBUG_RUN ?= [0-9]*,stress
 run_x86_64-debug = 'insn.run=$(DEBUG_RUN)'
 timeout_x86_64-debug ?= 1800
+# Debian's configuration boots slower under TCG (its built-in drivers
+# probe, its mitigations trap)
+timeout_x86_64-distro ?= 900
+timeout_arm64-distro ?= 1500
 vm_force = $(if $(filter debug,$(call flavour_of,$(1))),,FORCE)
 
 $(B)/results/%-vm.txt: $(B)/%/initramfs.cpio.gz $$(call vm_force,$$*)
@@ -88,15 +96,21 @@ $(B)/results/x86_64-debug-skip.txt: FORCE
 	$(Q)mkdir -p $(@D)
 	$(Q)echo "TEST x86_64-debug SKIP the debug kernel is not cached: make check-debug" \
 		"builds and runs it ($(DEBUG_COLD))" >$@
+DISTRO_COLD := cold build of each about ? min with JOBS=2
+$(B)/results/%-distro-skip.txt: FORCE
+	$(Q)mkdir -p $(@D)
+	$(Q)echo "TEST $*-distro SKIP the distro kernel is not cached: make check-distro" \
+		"builds and runs it ($(DISTRO_COLD))" >$@
 
 # The JIT images the guest printed disassemble cleanly; the native code
 # has the shape it should (tests/host/jit-shapes.sh).
 $(B)/results/%-jit.txt: $(B)/results/%-vm.txt
 	$(call msg,OBJDUMP,$* JIT images -> $(B)/$*/jit/)
-	$(Q)tools/jit-disasm.sh $* $(B)/$*/vm.log $(B)/$*/jit | sed 's|^TEST |TEST $*/|' >$@
+	$(Q)tools/jit-disasm.sh $(call arch_of,$*) $(B)/$*/vm.log $(B)/$*/jit | \
+		sed 's|^TEST |TEST $*/|' >$@
 $(B)/results/%-shapes.txt: $(B)/results/%-jit.txt tests/host/jit-shapes.sh
 	$(call msg,SHAPES,$* native code in $(B)/$*/jit/)
-	$(Q)tests/host/jit-shapes.sh $* $(B)/$*/jit | sed 's|^TEST |TEST $*/|' >$@
+	$(Q)tests/host/jit-shapes.sh $(call arch_of,$*) $(B)/$*/jit | sed 's|^TEST |TEST $*/|' >$@
 
 # Every build of the module keeps its per-CPU variables where the module
 # loader allocates per-CPU space.

@@ -17,15 +17,20 @@ KMOD_SRC := $(wildcard tests/kmod/*)
 KMODS := insn_bad_body insn_fuzz_body insn_test_kfuncs
 
 # $(B)/T/kernel.key reads "KEY OBJ IMAGE SRC": what the kernel was built
-# from (a hash; Debian's release), its build directory (Debian's headers),
-# its image, and its source tree ("-" for Debian).  It is rewritten only
-# when that changes, so what depends on it is rebuilt only then (make
+# from (a hash; Debian's release), its build directory (or headers), its
+# image, and its source tree ("-" where there is none).  It is rewritten
+# only when that changes, so what depends on it is rebuilt only then (make
 # re-reads its mtime after the recipe).  The builders print where the
-# kernel is: tools/build-kernel.sh and tools/debian-kernel.sh.
-kernel_cmd = $(if $(filter debian,$(call flavour_of,$(1))), \
-	set -- $$(tools/debian-kernel.sh $($(call arch_of,$(1))_debian)) && echo "$$1 $$3 $$2 -", \
-	d=$$(V=$(V) JOBS=$(JOBS) tools/build-kernel.sh $(call arch_of,$(1)) $(call flavour_of,$(1))) && \
-	echo "$$(cat $$d/key) $$d/obj $$d/obj/$($(call arch_of,$(1))_image) $$d/src")
+# kernel is: tools/build-kernel.sh for ours, tools/debian-kernel.sh for
+# Debian's own (flavour debian), tools/kernel-deb.sh for our kernel as
+# Debian packages, unpacked (flavour deb).
+kernel_cmd_built = d=$$(V=$(V) JOBS=$(JOBS) tools/build-kernel.sh $(call arch_of,$(1)) \
+		$(call flavour_of,$(1))) && \
+	echo "$$(cat $$d/key) $$d/obj $$d/obj/$($(call arch_of,$(1))_image) $$d/src"
+kernel_cmd_debian = set -- $$(tools/debian-kernel.sh $($(call arch_of,$(1))_debian)) && \
+	echo "$$1 $$3 $$2 -"
+kernel_cmd_deb = JOBS=$(JOBS) tools/kernel-deb.sh --test
+kernel_cmd = $(or $(kernel_cmd_$(call flavour_of,$(1))),$(kernel_cmd_built))
 # fields of the key, read when a recipe runs (after the key's rule)
 kword = $(word $(2),$(file <$(B)/$(1)/kernel.key))
 kobj = $(call kword,$(1),2)

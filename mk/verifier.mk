@@ -4,7 +4,9 @@
 # tests/guest/verifier.sh): test_verifier of the 6.12 tree, one binary per
 # arch (the series leaves its sources alone; the build checks that), and
 # bpf_testmod.ko per kernel, in boots of their own: x86-64 stock, x86-64
-# patched without and with insn_kfuncs.ko, arm64 patched without and with.
+# patched without and with insn_kfuncs.ko, arm64 patched without and with;
+# with the distro kernels, Debian's own kernels and the distro ones
+# without and with the module.
 # Every test must have the same verdict in every run.  The boots take
 # minutes under TCG, so a result is remade only when what it tests changed;
 # one with a failure is dated back (redo), so the next make check runs it.
@@ -25,18 +27,21 @@ $(TV)/%/test_verifier.stamp: tools/test-verifier.sh $(B)/%/kernel.key
 $(TV)/%/test_verifier: $(TV)/%/test_verifier.stamp
 	$(Q)[ -f $@ ] || { rm -f $<; $(MAKE) --no-print-directory $<; }
 
-$(TV)/%/bpf_testmod.ko: tools/test-verifier.sh $(B)/%/kernel.key
+# bpf_testmod's sources: the target's tree, or for Debian's kernels the
+# same version's (the patched tree's: the series leaves them alone)
+tv_src = $(call ksrc,$(if $(filter debian,$(call flavour_of,$(1))),$(call arch_of,$(1)),$(1)))
+$(TV)/%/bpf_testmod.ko: tools/test-verifier.sh $(B)/%/kernel.key $$(B)/$$(call arch_of,$$*)/kernel.key
 	$(call msg,MODULE,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)JOBS=$(JOBS) tools/test-verifier.sh testmod $(call arch_of,$*) $(call kdir,$*) $@ \
-		$(call to_log,$(@D)/testmod.log)
+	$(Q)JOBS=$(JOBS) tools/test-verifier.sh testmod $(call arch_of,$*) $(call kobj,$*) \
+		$(call tv_src,$*) $@ $(call to_log,$(@D)/testmod.log)
 
-# $(1): boot (x86_64, x86_64-stock, arm64); the stock kernel runs without
-# the module
+# $(1): boot (a target); the stock and Debian kernels run without the
+# module
 tv_map = insn/tests/verifier.sh=tests/guest/verifier.sh \
 	insn/verifier/test_verifier=$(TV)/$(call arch_of,$(1))/test_verifier \
 	insn/verifier/bpf_testmod.ko=$(TV)/$(1)/bpf_testmod.ko \
-	$(if $(filter patched,$(call flavour_of,$(1))),insn/insn_kfuncs.ko=$(B)/$(1)/module/insn_kfuncs.ko)
+	$(if $(filter patched distro,$(call flavour_of,$(1))),insn/insn_kfuncs.ko=$(B)/$(1)/module/insn_kfuncs.ko)
 $(TV)/%/initramfs.cpio.gz: tools/mkinitramfs.sh tools/guest-init \
 		$$(foreach m,$$(call tv_map,$$*),$$(lastword $$(subst =, ,$$(m)))) $(B)/x86_64/kernel.key
 	$(call msg,CPIO,$@)
@@ -61,3 +66,11 @@ tv_runs_x86_64-stock = stock=$(call tv_log,x86_64-stock):plain
 tv_runs_x86_64 = --base $(tv_runs_x86_64-stock) patched=$(call tv_log,x86_64):plain \
 	patched+module=$(call tv_log,x86_64):module
 tv_runs_arm64 = patched=$(call tv_log,arm64):plain patched+module=$(call tv_log,arm64):module
+# the series with Debian's configuration against Debian's own kernel
+$(foreach a,$(ARCHES),$(eval $(B)/results/$(a)-distro-verifier.txt: $(B)/results/$(a)-debian-verifier.txt))
+tv_runs_x86_64-debian = debian=$(call tv_log,x86_64-debian):plain
+tv_runs_arm64-debian = debian=$(call tv_log,arm64-debian):plain
+tv_runs_x86_64-distro = --base $(tv_runs_x86_64-debian) distro=$(call tv_log,x86_64-distro):plain \
+	distro+module=$(call tv_log,x86_64-distro):module
+tv_runs_arm64-distro = --base $(tv_runs_arm64-debian) distro=$(call tv_log,arm64-distro):plain \
+	distro+module=$(call tv_log,arm64-distro):module

@@ -5,7 +5,9 @@
 # usage: build-kernel.sh [--cached] ARCH FLAVOR
 #   ARCH    x86_64 | arm64
 #   FLAVOR  patched (patches/*.patch) | stock (no patches) | debug (patched
-#           plus tools/configs/debug.config)
+#           plus tools/configs/debug.config) | distro (patched, on Debian's
+#           cloud-amd64/cloud-arm64 configuration instead of tinyconfig:
+#           tools/configs/distro.config says what differs)
 #   --cached  build nothing: exit 0 if the kernel is cached, 1 if not
 #
 # Everything lands in $INSN_CACHE/kernel/ARCH-FLAVOR (default cache
@@ -37,8 +39,8 @@ run() {
 }
 
 case $arch in
-x86_64) karch=x86; cross=; image=arch/x86/boot/bzImage ;;
-arm64) karch=arm64; cross=aarch64-linux-gnu-; image=arch/arm64/boot/Image ;;
+x86_64) karch=x86; cross=; image=arch/x86/boot/bzImage; debian=cloud-amd64 ;;
+arm64) karch=arm64; cross=aarch64-linux-gnu-; image=arch/arm64/boot/Image; debian=cloud-arm64 ;;
 *) echo "unknown arch $arch" >&2; exit 2 ;;
 esac
 
@@ -48,6 +50,14 @@ case $flavor in
 patched) ;;
 stock) ;;
 debug) frags+=("$top/tools/configs/debug.config") ;;
+distro)
+	# Debian's configuration of its own kernel of this source version
+	# (the .config of its headers, which debian-kernel.sh fetches), with
+	# none of the tinyconfig fragments
+	set -- $("$top"/tools/debian-kernel.sh "$debian")
+	base_config=$3/.config
+	frags=("$top/tools/configs/distro.config")
+	;;
 *) echo "unknown flavor $flavor" >&2; exit 2 ;;
 esac
 if [ "$flavor" != stock ]; then
@@ -65,7 +75,7 @@ key=$( {
 	echo "src $srcver $arch $flavor"
 	"${cross}gcc" --version | head -n1
 	pahole --version
-	for f in "${frags[@]}" "${patches[@]}" "$0"; do
+	for f in ${base_config:+"$base_config"} "${frags[@]}" "${patches[@]}" "$0"; do
 		echo "== $(basename "$f")"; cat "$f"
 	done
 } | sha256sum | cut -c1-16)
@@ -116,8 +126,16 @@ obj=$dir/obj
 mkdir -p "$obj"
 kmake() { make -C "$src" O="$obj" ARCH="$karch" CROSS_COMPILE="$cross" -j"$jobs" "$@"; }
 
-say "CONFIG  $arch-$flavor: tinyconfig + $(for f in "${frags[@]}"; do basename "$f" .config; done | paste -sd+)"
-run kmake tinyconfig
+if [ -n "${base_config:-}" ]; then
+	# every built-in option as Debian has it, its modules off (the guest
+	# loads none of them): far less to build
+	say "CONFIG  $arch-$flavor: Debian's $debian, modules off + $(for f in "${frags[@]}"; do basename "$f" .config; done | paste -sd+)"
+	cp "$base_config" "$obj/.config"
+	run kmake mod2noconfig
+else
+	say "CONFIG  $arch-$flavor: tinyconfig + $(for f in "${frags[@]}"; do basename "$f" .config; done | paste -sd+)"
+	run kmake tinyconfig
+fi
 (cd "$obj" && run "$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" "${frags[@]}")
 run kmake olddefconfig
 # every line of every fragment must survive olddefconfig

@@ -12,9 +12,10 @@
 #          only when the binary changed.  OTHER-SRC: trees of the other
 #          kernels the binary runs on; the build fails unless they hold the
 #          same sources, so that one binary serves them all.
-#        test-verifier.sh testmod ARCH KDIR OUT.ko
+#        test-verifier.sh testmod ARCH OBJ SRC OUT.ko
 #          bpf_testmod.ko, which test_verifier loads from its directory (a
-#          few tests call its kfuncs), built against KDIR/obj
+#          few tests call its kfuncs), from SRC's selftests, built against
+#          OBJ (a kernel's build directory, or a distribution's headers)
 #        test-verifier.sh boot ARCH KERNEL INITRD LOG
 #          one guest boot with insn.run=verifier (tools/vm-run.sh, timeout
 #          VM_TIMEOUT, default 1200 s); LOG.status gets the exit status and
@@ -84,17 +85,17 @@ build() {
 }
 
 testmod() {
-	local kdir=${1:?kernel dir} out=${2:?output} dir
+	local obj=${1:?kernel build dir} src=${2:?source tree} out=${3:?output} dir
 
 	dir=$(dirname "$out")/testmod
 
 	rm -rf "$dir"
 	mkdir -p "$dir"
-	cp "$kdir/src/$sel"/bpf_testmod/*.[ch] "$dir/"
+	cp "$src/$sel"/bpf_testmod/*.[ch] "$dir/"
 	# its Makefile, less the part that calls kbuild
 	# shellcheck disable=SC2016
 	printf 'obj-m += bpf_testmod.o\nCFLAGS_bpf_testmod.o = -I$(src)\n' >"$dir/Kbuild"
-	make -C "$kdir/obj" M="$(realpath "$dir")" ARCH=$karch \
+	make -C "$obj" M="$(realpath "$dir")" ARCH=$karch \
 		CROSS_COMPILE=$cross -j"${JOBS:-2}" modules
 	readelf -SW "$dir/bpf_testmod.ko" | grep -qw '\.BTF' || {
 		echo "test-verifier: bpf_testmod.ko has no .BTF section" >&2
