@@ -110,7 +110,8 @@ $(B)/results/%-jit.txt: $(B)/results/%-vm.txt
 		sed 's|^TEST |TEST $*/|' >$@
 $(B)/results/%-shapes.txt: $(B)/results/%-jit.txt tests/host/jit-shapes.sh
 	$(call msg,SHAPES,$* native code in $(B)/$*/jit/)
-	$(Q)tests/host/jit-shapes.sh $(call arch_of,$*) $(B)/$*/jit | sed 's|^TEST |TEST $*/|' >$@
+	$(Q)tests/host/jit-shapes.sh $(call arch_of,$*) $(B)/$*/jit $(call flavour_of,$*) | \
+		sed 's|^TEST |TEST $*/|' >$@
 
 # Every build of the module keeps its per-CPU variables where the module
 # loader allocates per-CPU space.

@@ -81,12 +81,20 @@ key=$( {
 } | sha256sum | cut -c1-16)
 
 dir=$cache/kernel/$arch-$flavor
-if [ -f "$dir/key" ] && [ "$(cat "$dir/key")" = "$key" ] && [ -f "$dir/obj/$image" ]; then
+cached() {
+	[ -f "$dir/key" ] && [ "$(cat "$dir/key")" = "$key" ] && [ -f "$dir/obj/$image" ] || return 1
 	say "KERNEL  $arch-$flavor cached ($key)"
 	echo "$dir"
-	exit 0
-fi
+}
+cached && exit 0
 [ $query = 0 ] || { say "KERNEL  $arch-$flavor not cached ($key)"; exit 1; }
+
+# One build of a kernel at a time (two makes, two work trees): a second
+# caller waits for the first, then finds the kernel cached or builds it.
+mkdir -p "$dir"
+exec 9>"$dir.lock"
+flock 9
+cached && exit 0
 
 mkdir -p "$dir" "$cache/src"
 log=$dir/build.log

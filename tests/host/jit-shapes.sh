@@ -4,11 +4,14 @@
 # native mode): the kfunc call is gone and the operation is one instruction
 # working on the loop's own register, with no move into or out of it.
 #
-# usage: jit-shapes.sh ARCH JITDIR   prints "TEST shapes.NAME PASS|FAIL|SKIP"
+# usage: jit-shapes.sh ARCH JITDIR [FLAVOUR]
+#   prints "TEST shapes.NAME PASS|FAIL|SKIP"; FLAVOUR distro (a kernel
+#   with Debian's configuration) also checks the images' landing pads
 set -uo pipefail
 
 arch=${1:?arch}
 dir=${2:?jit dir}
+flavour=${3:-patched}
 
 # a call instruction: x86 call, arm64 bl or blr
 call='^call'
@@ -124,6 +127,31 @@ no_kfunc_call() {
 		echo "TEST shapes.$name FAIL $n kfunc calls left"
 	fi
 }
+
+# pad NAME ERE: the image opens with an instruction matching ERE
+pad() {
+	local name=$1 ere=$2 first
+	[ -f "$dir/$name.dis" ] || { echo "TEST shapes.$name.pad FAIL no image $dir/$name.dis"; return; }
+	first=$(insns "$name" | head -n1)
+	if grep -qE "$ere" <<<"$first"; then
+		echo "TEST shapes.$name.pad PASS $first"
+	else
+		echo "TEST shapes.$name.pad FAIL opens with $first, want $ere"
+	fi
+}
+
+# Debian's configuration: x86-64 with IBT, whose JIT opens every image
+# with endbr64; arm64 with kernel pointer authentication, paciasp (a BTI
+# landing pad where the kernel has BTI)
+if [ "$flavour" = distro ]; then
+	case $arch in
+	x86_64) padding='^endbr64' ;;
+	*) padding='^(paciasp|hint #0x19|bti|hint #0x2[2-6])' ;;
+	esac
+	for name in rotate_loop select_loop bextr_loop lea_loop load_be_loop iter_sum percpu_this; do
+		pad $name "$padding"
+	done
+fi
 
 case $arch in
 x86_64)
