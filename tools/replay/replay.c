@@ -1098,8 +1098,8 @@ int main(int argc, char **argv)
 	printf(" (k: the kernel's page offset; for C the linker's); %d processes x %d "
 	       "placements, %d rounds each\n", nproc, nplace, rounds);
 	printf("# ns/op: median of the %d per-process, per-placement medians; lo-hi: "
-	       "their range; @%s: median at the first placement\n", nproc * nplace,
-	       place[0].name);
+	       "their range; @%s: median over the processes at the first placement; "
+	       "x: ratio of ns/op\n", nproc * nplace, place[0].name);
 	printf("# C: %s; C-host: %s\n", REPLAY_C_BASE, REPLAY_C_HOST);
 	printf("# calls out of the images: direct rel32 to callees built with %s\n",
 	       REPLAY_KFLAGS);
@@ -1122,8 +1122,9 @@ int main(int argc, char **argv)
 	for (int o = 0; o < NORDER; o++)
 		fprintf(dat, " %s", order[o]);
 	fputc('\n', dat);
+	snprintf(path, sizeof(path), "@%s", place[0].name);
 	printf("%-13s %-7s %-4s %7s %7s %7s %7s %7s %6s %6s %5s %5s %5s %8s %7s\n", "op",
-	       "variant", "pkt", "ns/op", "lo", "hi", "@first", "x idiom", "x C", "x Chost",
+	       "variant", "pkt", "ns/op", "lo", "hi", path, "x idiom", "x C", "x Chost",
 	       "loop", "bytes", "jited", "verified", "load_ms");
 	for (int i = 0; i < nvar; i++) {
 		struct variant *v = &var[i];
