@@ -905,6 +905,14 @@ static void targets(struct variant *var, int nvar, int nproc)
 		printf("  range %.3f-%.3f  %s %.2f  %s  (missed in %d of %d process x placement runs)\n",
 		       lo, hi, t[i].bound > 0 ? "<=" : ">=", bound, met ? "met" : "missed",
 		       missed, n);
+		/* and the median over the processes at each placement */
+		printf("       %-34s  by placement:", "");
+		for (int k = 0; k < nplace; k++) {
+			for (int p = 0; p < nproc; p++)
+				q[p] = a->med[p * nplace + k] / b->med[p * nplace + k];
+			printf(" %s %.3f", place[k].name, median(q, nproc, NULL, NULL));
+		}
+		putchar('\n');
 	}
 }
 
