@@ -71,10 +71,27 @@ $(B)/results/arm64-bench.txt: $(B)/arm64/initramfs.cpio.gz $(B)/results/x86_64-b
 	  tools/replay/arm64-figures.sh $(B)/arm64/bench.log $(B)/arm64/bench-jit \
 		$(B)/x86_64/bench.log | sed 's|^TEST |TEST arm64-bench/|'; } >$@
 
+# The stock kernel's images of the plain-BPF programs, compared with the
+# patched kernel's (tools/replay/stock-idioms.sh): "idiom" must be what
+# users get today.  The stock guest loads only those (insn.bench=idiom).
+$(B)/results/x86_64-stock-bench.txt: $(B)/x86_64-stock/initramfs.cpio.gz \
+		$(B)/results/x86_64-bench.txt tools/replay/stock-idioms.sh
+	$(call msg,BENCH,x86_64-stock JIT images of the idioms against the patched kernel)
+	$(Q)mkdir -p $(@D)
+	$(Q){ $(call guest_test,x86_64-stock,x86_64-stock-bench,$(B)/x86_64-stock/initramfs.cpio.gz, \
+		$(B)/x86_64-stock/bench.log,insn.run=bench insn.bench=idiom); \
+	  tools/jit-disasm.sh x86_64 $(B)/x86_64-stock/bench.log $(B)/x86_64-stock/bench-jit | \
+		sed 's|^TEST |TEST x86_64-stock-bench/|'; \
+	  tools/replay/stock-idioms.sh $(B)/x86_64/bench-jit $(B)/x86_64-stock/bench-jit | \
+		sed 's|^TEST |TEST x86_64-stock-bench/|'; } >$@
+
 # make bench [BENCH_ROUNDS=300] [BENCH_PROCS=4] [BENCH_PLACEMENTS=k,k+16,...]:
 # the timing, after the checks above pass (tools/replay/replay.c).
-bench: $(B)/results/x86_64-bench.txt $(B)/results/arm64-bench.txt
+bench: $(B)/results/x86_64-bench.txt $(B)/results/arm64-bench.txt \
+		$(B)/results/x86_64-stock-bench.txt
 	$(Q)! grep ' FAIL' $^ || { echo "bench: the checks above failed"; exit 1; }
+	$(call msg,STOCK,$$(grep -c 'stock\..* PASS' $(B)/results/x86_64-stock-bench.txt) idiom images \
+		as the stock kernel JIT emits them)
 	$(call msg,REPLAY,$(BENCH_PROCS) processes x $(BENCH_ROUNDS) rounds at $(BENCH_PLACEMENTS) on $(CPU_MODEL) -> $(BENCH_OUT)/)
 	$(Q)mkdir -p $(BENCH_OUT)
 	$(Q)$(B)/replay/replay -r $(BENCH_ROUNDS) -p $(BENCH_PROCS) -P $(BENCH_PLACEMENTS) \
