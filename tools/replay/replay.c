@@ -439,18 +439,24 @@ static void scan(struct code *c, int f, const char *jitdir, struct image *im, in
 			die("%s: disassembly past function %d", c->name, f);
 		op = strchr(text, ' ') ? strchr(text, ' ') : "";
 		if (strstr(text, "(%rip)")) {
-			unsigned int pos;
+			unsigned int pos = 0, found = 0;
 
 			hash = strchr(text, '#');
 			if (im || !hash || sscanf(hash + 1, " %llx", &t) != 1)
 				die("%s+%zx: rip-relative operand: %s", c->name, at, text);
-			/* the disp32: where the bytes say target - next insn */
+			/*
+			 * the disp32: where the bytes say target - next insn
+			 * (an immediate may follow it); one place only
+			 */
 			rel = (int32_t)(t - (a + n));
-			for (pos = n - 4; pos > 0; pos--)
-				if (!memcmp(c->bytes + at + pos, &rel, 4))
-					break;
-			if (!pos)
-				die("%s+%zx: no disp32 in %s", c->name, at, text);
+			for (unsigned int q = 1; q + 4 <= n; q++)
+				if (!memcmp(c->bytes + at + q, &rel, 4)) {
+					pos = q;
+					found++;
+				}
+			if (found != 1)
+				die("%s+%zx: %s disp32 in %s", c->name, at, found ? "ambiguous" : "no",
+				    text);
 			add_fixup(c, f, at, n, pos, t);
 		} else if ((!strncmp(text, "call", 4) || text[0] == 'j') &&
 			   sscanf(op, " %llx", &t) == 1) {
