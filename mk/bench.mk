@@ -82,7 +82,8 @@ $(B)/results/x86_64-stock-bench.txt: $(B)/x86_64-stock/initramfs.cpio.gz \
 		$(B)/x86_64-stock/bench.log,insn.run=bench insn.bench=idiom); \
 	  tools/jit-disasm.sh x86_64 $(B)/x86_64-stock/bench.log $(B)/x86_64-stock/bench-jit | \
 		sed 's|^TEST |TEST x86_64-stock-bench/|'; \
-	  tools/replay/stock-idioms.sh $(B)/x86_64/bench-jit $(B)/x86_64-stock/bench-jit | \
+	  tools/replay/stock-idioms.sh $(B)/x86_64/bench-jit $(B)/x86_64/bench.log \
+		$(B)/x86_64-stock/bench-jit $(B)/x86_64-stock/bench.log | \
 		sed 's|^TEST |TEST x86_64-stock-bench/|'; } >$@
 
 # make bench [BENCH_ROUNDS=300] [BENCH_PROCS=4] [BENCH_PLACEMENTS=k,k+16,...]:
@@ -90,8 +91,8 @@ $(B)/results/x86_64-stock-bench.txt: $(B)/x86_64-stock/initramfs.cpio.gz \
 bench: $(B)/results/x86_64-bench.txt $(B)/results/arm64-bench.txt \
 		$(B)/results/x86_64-stock-bench.txt
 	$(Q)! grep ' FAIL' $^ || { echo "bench: the checks above failed"; exit 1; }
-	$(call msg,STOCK,$$(grep -c 'stock\..* PASS' $(B)/results/x86_64-stock-bench.txt) idiom images \
-		as the stock kernel JIT emits them)
+	$(Q)printf '  %-7s %s\n' STOCK "$$(grep -c 'stock\..* PASS' $(B)/results/x86_64-stock-bench.txt) \
+		idiom images as the stock kernel JIT emits them"
 	$(call msg,REPLAY,$(BENCH_PROCS) processes x $(BENCH_ROUNDS) rounds at $(BENCH_PLACEMENTS) on $(CPU_MODEL) -> $(BENCH_OUT)/)
 	$(Q)mkdir -p $(BENCH_OUT)
 	$(Q)$(B)/replay/replay -r $(BENCH_ROUNDS) -p $(BENCH_PROCS) -P $(BENCH_PLACEMENTS) \
