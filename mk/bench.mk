@@ -91,8 +91,8 @@ $(B)/results/x86_64-stock-bench.txt: $(B)/x86_64-stock/initramfs.cpio.gz \
 bench: $(B)/results/x86_64-bench.txt $(B)/results/arm64-bench.txt \
 		$(B)/results/x86_64-stock-bench.txt
 	$(Q)! grep ' FAIL' $^ || { echo "bench: the checks above failed"; exit 1; }
-	$(Q)printf '  %-7s %s\n' STOCK "$$(grep -c 'stock\..* PASS' $(B)/results/x86_64-stock-bench.txt) \
-		idiom images as the stock kernel JIT emits them"
+	$(Q)n=$$(grep -c 'stock\..* PASS' $(B)/results/x86_64-stock-bench.txt); \
+	printf '  %-7s %s\n' STOCK "$$n idiom images as the stock kernel JIT emits them"
 	$(call msg,REPLAY,$(BENCH_PROCS) processes x $(BENCH_ROUNDS) rounds at $(BENCH_PLACEMENTS) on $(CPU_MODEL) -> $(BENCH_OUT)/)
 	$(Q)mkdir -p $(BENCH_OUT)
 	$(Q)$(B)/replay/replay -r $(BENCH_ROUNDS) -p $(BENCH_PROCS) -P $(BENCH_PLACEMENTS) \
