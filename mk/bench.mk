@@ -8,20 +8,44 @@
 # each C version) returns what the guest's BPF_PROG_TEST_RUN returned.
 BENCH_OUT ?= results/bench
 BENCH_ROUNDS ?= 300
-REPLAY_SRC := $(wildcard tools/replay/*.c tools/replay/*.h) bpf/bench/bench.h
+BENCH_PROCS ?= 4
+BENCH_PLACEMENTS ?= k,k+16,k+32,k+48,0
+REPLAY_SRC := tools/replay/replay.c tools/replay/replay.h bpf/bench/bench.h
 # the kfuncs the images call: the module's C code and the kernel's
-# iterators, built as the host tier builds them
+# iterators, built as the host tier builds them but with the kernel's
+# code-generation flags (tools/replay/kflags.sh: those the kernel build gave
+# the module, from its Kbuild .cmd file, less what user space cannot take);
+# kstubs.c, standing for kernel code, the same way
 REPLAY_KFUNCS := $(filter-out module/percpu.c module/iter.c module/x86/percpu.c module/x86/iter.c, \
 	$(call host_module_src,x86)) tests/host/x86_cpu.c $(B)/host/x86_64/gen/kiter.c
+REPLAY_KCMD := $(B)/x86_64/module/module/.rotate.o.cmd
+# the C versions: baseline x86-64 with gcc, and this CPU with clang if there
+# is one; no unrolling, as in every other row (one operation per iteration)
+REPLAY_C_BASE := gcc -O2 -fno-strict-aliasing
+REPLAY_C_HOST := $(or $(shell command -v clang-16 >/dev/null && echo clang-16),\
+	$(shell command -v clang >/dev/null && echo clang),gcc) -O2 -fno-strict-aliasing -fno-unroll-loops -march=native
 CPU_MODEL := $(shell sed -n 's/^model name\t: //p' /proc/cpuinfo | head -n1)
 
-$(B)/replay/replay: $(REPLAY_SRC) $(REPLAY_KFUNCS) $(HOST_HDR) $(MODULE_SRC) \
-		$(B)/host/x86_64/gen/host_families.h
+$(REPLAY_KCMD): $(B)/x86_64/module/insn_kfuncs.ko
+
+$(B)/replay/replay: $(REPLAY_SRC) tools/replay/cref.c tools/replay/kstubs.c \
+		tools/replay/kflags.sh $(REPLAY_KCMD) $(REPLAY_KFUNCS) $(HOST_HDR) \
+		$(MODULE_SRC) $(B)/host/x86_64/gen/host_families.h mk/bench.mk
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
-	$(Q)gcc $(call HOST_CFLAGS,x86_64) -nostdlib -r -o $(@D)/kfuncs.o $(REPLAY_KFUNCS)
-	$(Q)gcc -O2 -g -Wall -Wextra -Wno-unused-parameter -Ibpf/bench -o $@ \
-		$(filter %.c,$(REPLAY_SRC)) $(@D)/kfuncs.o
+	$(Q)kflags="$$(tools/replay/kflags.sh $(REPLAY_KCMD))" && [ -n "$$kflags" ] && \
+	printf '#define REPLAY_KFLAGS "%s"\n#define REPLAY_C_BASE "%s"\n#define REPLAY_C_HOST "%s"\n' \
+		"$$kflags" "$(REPLAY_C_BASE)" "$(REPLAY_C_HOST)" >$(@D)/build-flags.h && \
+	gcc $(call HOST_CFLAGS,x86_64) $$kflags -nostdlib -r -o $(@D)/kfuncs.o $(REPLAY_KFUNCS) && \
+	gcc -g -Wall -Wextra -Wno-unused-parameter $$kflags -c -o $(@D)/kstubs.o \
+		tools/replay/kstubs.c
+	$(Q)$(REPLAY_C_BASE) -g -Wall -Wextra -Ibpf/bench -DCREF_LOOKUP=cref_lookup_base \
+		-c -o $(@D)/cref-base.o tools/replay/cref.c
+	$(Q)$(REPLAY_C_HOST) -g -Wall -Wextra -Ibpf/bench -DCREF_LOOKUP=cref_lookup_host \
+		-c -o $(@D)/cref-host.o tools/replay/cref.c
+	$(Q)gcc -O2 -g -Wall -Wextra -Wno-unused-parameter -no-pie -Ibpf/bench -I$(@D) -o $@ \
+		tools/replay/replay.c $(@D)/cref-base.o $(@D)/cref-host.o $(@D)/kstubs.o \
+		$(@D)/kfuncs.o
 
 # The guest's run and its images: $(B)/ARCH/bench.log, $(B)/ARCH/bench-jit/.
 bench_guest = $(call guest_test,$(1),$(1)-bench,$(B)/$(1)/initramfs.cpio.gz, \
@@ -47,12 +71,32 @@ $(B)/results/arm64-bench.txt: $(B)/arm64/initramfs.cpio.gz $(B)/results/x86_64-b
 	  tools/replay/arm64-figures.sh $(B)/arm64/bench.log $(B)/arm64/bench-jit \
 		$(B)/x86_64/bench.log | sed 's|^TEST |TEST arm64-bench/|'; } >$@
 
-# make bench [BENCH_ROUNDS=300]: the timing, after the checks above pass.
-bench: $(B)/results/x86_64-bench.txt $(B)/results/arm64-bench.txt
+# The stock kernel's images of the plain-BPF programs, compared with the
+# patched kernel's (tools/replay/stock-idioms.sh): "idiom" must be what
+# users get today.  The stock guest loads only those (insn.bench=idiom).
+$(B)/results/x86_64-stock-bench.txt: $(B)/x86_64-stock/initramfs.cpio.gz \
+		$(B)/results/x86_64-bench.txt tools/replay/stock-idioms.sh
+	$(call msg,BENCH,x86_64-stock JIT images of the idioms against the patched kernel)
+	$(Q)mkdir -p $(@D)
+	$(Q){ $(call guest_test,x86_64-stock,x86_64-stock-bench,$(B)/x86_64-stock/initramfs.cpio.gz, \
+		$(B)/x86_64-stock/bench.log,insn.run=bench insn.bench=idiom); \
+	  tools/jit-disasm.sh x86_64 $(B)/x86_64-stock/bench.log $(B)/x86_64-stock/bench-jit | \
+		sed 's|^TEST |TEST x86_64-stock-bench/|'; \
+	  tools/replay/stock-idioms.sh $(B)/x86_64/bench-jit $(B)/x86_64/bench.log \
+		$(B)/x86_64-stock/bench-jit $(B)/x86_64-stock/bench.log | \
+		sed 's|^TEST |TEST x86_64-stock-bench/|'; } >$@
+
+# make bench [BENCH_ROUNDS=300] [BENCH_PROCS=4] [BENCH_PLACEMENTS=k,k+16,...]:
+# the timing, after the checks above pass (tools/replay/replay.c).
+bench: $(B)/results/x86_64-bench.txt $(B)/results/arm64-bench.txt \
+		$(B)/results/x86_64-stock-bench.txt
 	$(Q)! grep ' FAIL' $^ || { echo "bench: the checks above failed"; exit 1; }
-	$(call msg,REPLAY,$(BENCH_ROUNDS) rounds on $(CPU_MODEL) -> $(BENCH_OUT)/)
+	$(Q)n=$$(grep -c 'stock\..* PASS' $(B)/results/x86_64-stock-bench.txt); \
+	printf '  %-7s %s\n' STOCK "$$n idiom images as the stock kernel JIT emits them"
+	$(call msg,REPLAY,$(BENCH_PROCS) processes x $(BENCH_ROUNDS) rounds at $(BENCH_PLACEMENTS) on $(CPU_MODEL) -> $(BENCH_OUT)/)
 	$(Q)mkdir -p $(BENCH_OUT)
-	$(Q)$(B)/replay/replay -r $(BENCH_ROUNDS) -o $(BENCH_OUT) $(B)/x86_64/bench-jit \
+	$(Q)$(B)/replay/replay -r $(BENCH_ROUNDS) -p $(BENCH_PROCS) -P $(BENCH_PLACEMENTS) \
+		-o $(BENCH_OUT) $(B)/x86_64/bench-jit \
 		$(B)/x86_64/bench.log | tee $(BENCH_OUT)/bench.txt
 	$(Q)gnuplot -e "dat='$(BENCH_OUT)/bench.dat'; png='$(BENCH_OUT)/bench.png'; \
 		title='make bench, $(shell date +%F): x86-64 JIT images of Linux \

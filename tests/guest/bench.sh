@@ -2,7 +2,9 @@
 # make bench: load the benchmark programs as plain-BPF idioms, and their
 # kfunc versions as plain calls (bodies=0), as bodies (native=0) and as
 # native code, and print their results, maps and JIT images for the
-# host's replay (tools/replay/).  Run only with insn.run=bench.
+# host's replay (tools/replay/).  Run only with insn.run=bench.  With
+# insn.bench=idiom (the stock kernel, mk/bench.mk) only the plain-BPF
+# programs load: their images are compared with the patched kernel's.
 P=/sys/module/insn_kfuncs/parameters
 OBJ=/insn/bpf/bench/bench.bpf.o
 B="/insn/bin/insn_test bench"
@@ -13,6 +15,7 @@ grep -w 'bpf_insn_[a-z0-9_]*\|bpf_iter_num_[a-z]*\|bpf_this_cpu_ptr\|bpf_get_smp
 	/proc/kallsyms | sed 's/^/KSYM /'
 rc=0
 $B idiom $OBJ || rc=1
+grep -qw insn.bench=idiom /proc/cmdline && exit $rc
 echo 0 >$P/bodies
 $B call $OBJ || rc=1
 echo 1 >$P/bodies

@@ -16,7 +16,8 @@
  *   JIT ... / JIT-END name len addr   the image (tests/prog_tests/common.h)
  *
  * usage: bench VARIANT OBJ
- *   VARIANT idiom loads the NAME_idiom programs, any other (call, body,
+ *   VARIANT idiom loads the NAME_idiom programs (and NAME_mask, the
+ *   branch-free plain-BPF select, as variant mask), any other (call, body,
  *   native: what the module's parameters make of the kfunc calls) the
  *   NAME_kfunc ones; the image is named OP.VARIANT.
  */
@@ -213,6 +214,13 @@ static int bench_prog(const char *path, const char *prog, const char *variant)
 	return err;
 }
 
+static bool has_suffix(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+
+	return n > k && !strcmp(s + n - k, suffix);
+}
+
 int bench_main(int argc, char **argv)
 {
 	const char *variant = argc > 2 ? argv[1] : NULL;
@@ -238,13 +246,18 @@ int bench_main(int argc, char **argv)
 	obj = bpf_object__open_file(argv[2], NULL);
 	if (!obj)
 		return 1;
-	/* one object per program: each loads on its own, as a user's would */
+	/*
+	 * One object per program: each loads on its own, as a user's would.
+	 * With the idioms, the other plain-BPF forms of an operation
+	 * (NAME_mask: select without a branch) load too, as OP.mask.
+	 */
 	bpf_object__for_each_program(p, obj) {
 		const char *n = bpf_program__name(p);
 
-		if (strlen(n) > strlen(suffix) &&
-		    !strcmp(n + strlen(n) - strlen(suffix), suffix))
+		if (has_suffix(n, suffix))
 			rc |= bench_prog(argv[2], n, variant);
+		else if (!strcmp(variant, "idiom") && has_suffix(n, "_mask"))
+			rc |= bench_prog(argv[2], n, "mask");
 	}
 	bpf_object__close(obj);
 	return rc;

@@ -1,13 +1,15 @@
 # SPDX-License-Identifier: GPL-2.0
-# make bench: median ns per operation of each variant, from replay's
-# bench.dat.  usage: gnuplot -e "dat='DIR/bench.dat'; png='DIR/bench.png';
-#                     title='...'" tools/replay/bench.gp
-set terminal pngcairo size 1100,560 font ",10"
+# make bench: ns per operation of each variant, from replay's bench.dat:
+# the bar is the median over the processes and placements, the error bar
+# their range (tools/replay/replay.c).
+# usage: gnuplot -e "dat='DIR/bench.dat'; png='DIR/bench.png'; title='...'" \
+#                tools/replay/bench.gp
+set terminal pngcairo size 1300,600 font ",10"
 set output png
 set title title
-set ylabel "ns per operation (median; lower is better)"
+set ylabel "ns per operation (median, bar: min-max over processes x placements; lower is better)"
 set style data histogram
-set style histogram clustered gap 1
+set style histogram errorbars gap 1 lw 1
 set style fill solid 0.85 border -1
 set boxwidth 0.9
 set datafile missing "?"
@@ -16,8 +18,10 @@ set termoption noenhanced
 set grid ytics
 set xtics rotate by -20
 set yrange [0:*]
-plot dat using 2:xtic(1) title "C (gcc -O2)", \
-     "" using 3 title "plain BPF idiom", \
-     "" using 4 title "kfunc call (bodies=0)", \
-     "" using 5 title "body (native=0)", \
-     "" using 6 title "native"
+plot dat using 2:3:4:xtic(1) title "C (gcc -O2, baseline x86-64)", \
+     "" using 5:6:7 title "C (host CPU: -march=native)", \
+     "" using 8:9:10 title "plain BPF idiom", \
+     "" using 11:12:13 title "plain BPF mask select", \
+     "" using 14:15:16 title "kfunc call (bodies=0)", \
+     "" using 17:18:19 title "body (native=0)", \
+     "" using 20:21:22 title "native"

@@ -1,15 +1,27 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The programs of bpf/bench/bench.bpf.c written in C, as the kernel's own C
- * would do them, compiled with gcc -O2 in their own file (no inlining into
- * the timing loop): the "C" row of make bench, and a second check of the
- * guest's results.  Per-CPU data is reached through %gs as this_cpu_ptr()
- * and raw_smp_processor_id() do.
+ * would do them, compiled in their own file (no inlining into the timing
+ * loop): the C rows of make bench, and a second check of the guest's
+ * results.  Per-CPU data is reached through %gs as this_cpu_ptr() and
+ * raw_smp_processor_id() do.
+ *
+ * mk/bench.mk builds this file twice, with -fno-strict-aliasing as the
+ * kernel builds its C: for the baseline x86-64 ISA with gcc ("C", no BMI
+ * or MOVBE, what a distro kernel may assume) and for this CPU with
+ * clang -march=native ("C-host", what the best compiler makes of the same
+ * loop here).  CREF_LOOKUP names each build's lookup.  replay copies each
+ * function as it copies the JIT images, to the same page offsets, so the
+ * C loops move with the images (tools/replay/replay.c).
  */
 #include <string.h>
 
 #include "replay.h"
 #include "bench.h"
+
+#ifndef CREF_LOOKUP
+#define CREF_LOOKUP cref_lookup_base
+#endif
 
 #define PKT(ctx, acc, b)						\
 	const unsigned char *b = (const unsigned char *)(ctx)->data + 8;	\
@@ -123,24 +135,47 @@ static uint64_t c_glob_arr_inc(const struct replay_ctx *ctx)
 	return glob_arr[cpu].n - start;
 }
 
-/* a PERCPU_ARRAY value: its per-CPU offset plus this CPU's offset */
-static struct counter *pcpu_counter(void)
+/*
+ * The PERCPU_ARRAY of arr_inc: its bpf_array's value pointers (per-CPU
+ * offsets; the counter lives in the fake per-CPU area, beside the image's
+ * own), and the lookup as 6.12's percpu_array_map_gen_lookup() inlines it
+ * into the program: the key read from the stack, compared with
+ * max_entries (an immediate there, 1), the pointer loaded from pptrs[],
+ * this CPU's offset added from %gs.  Nothing here lets the compiler hoist
+ * that out of the loop that a BPF program would not: the key is read
+ * through a volatile as the image reads it from its stack, and the
+ * counter's store may alias pptrs[] (-fno-strict-aliasing), so pptrs[0]
+ * is loaded again each time as the image loads it.
+ */
+#define ARR_MAX_ENTRIES 1
+static uintptr_t arr_pptrs[ARR_MAX_ENTRIES] = { PCPU_PPTR_OFF + 0x1000 };
+
+static inline struct counter *arr_lookup(const uint32_t *key)
 {
-	return (struct counter *)(PCPU_PPTR_OFF + 0x1000 +
-				  GS_READ(uint64_t, rk.this_cpu_off));
+	uint32_t k = *(const volatile uint32_t *)key;
+
+	if (k >= ARR_MAX_ENTRIES)
+		return NULL;
+	return (struct counter *)(arr_pptrs[k] + GS_READ(uint64_t, rk.this_cpu_off));
 }
 
 static uint64_t c_arr_inc(const struct replay_ctx *ctx)
 {
-	uint64_t start = pcpu_counter()->n;
-	struct counter *c = NULL;
+	struct counter *c;
+	uint32_t key = 0;
+	uint64_t start;
 
 	(void)ctx;
+	c = arr_lookup(&key);
+	if (!c)
+		return 0;	/* XDP_ABORTED */
+	start = c->n;
 	for (uint32_t i = 0; i < BENCH_N; i++) {
-		c = pcpu_counter();
-		c->n++;
+		c = arr_lookup(&key);
+		if (c)
+			c->n++;
 	}
-	return c->n - start;
+	return c ? c->n - start : 0;
 }
 
 static uint64_t c_this_cpu(const struct replay_ctx *ctx)
@@ -173,7 +208,7 @@ static const struct {
 	{ "this_cpu", c_this_cpu },
 };
 
-bench_fn cref_lookup(const char *op)
+bench_fn CREF_LOOKUP(const char *op)
 {
 	for (size_t i = 0; i < sizeof(crefs) / sizeof(crefs[0]); i++)
 		if (!strcmp(crefs[i].op, op))

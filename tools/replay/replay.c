@@ -2,30 +2,49 @@
 /*
  * replay: time the x86-64 JIT images of make bench on this CPU.
  *
- *   replay [-r ROUNDS] [-o OUTDIR] [-t] JITDIR GUESTLOG
+ *   replay [-r ROUNDS] [-p PROCS] [-P PLACEMENTS] [-o OUTDIR] [-t] JITDIR GUESTLOG
  *
  * JITDIR is what tools/jit-disasm.sh made of the guest's log (NAME.bin,
  * "images": name length address); GUESTLOG has the BENCH/BRES/BMAP/BKERN/
  * KSYM lines of tests/prog_tests/bench.c and tests/guest/bench.sh.
  *
- * Each image is copied into executable memory and relinked: a call or jump
- * that leaves it goes through a trampoline to the user-space build of its
- * target (kstubs.c), found by the guest's kernel symbols; a 64-bit map
- * address becomes a buffer of the map's size (an array's values, or for a
- * PERCPU_ARRAY a bpf_array whose value pointers all lead into the fake
- * per-CPU area); the limit a BPF_PROBE_MEM load compares the address with
- * (it must be above user space in the kernel) becomes 0.  %gs points at a
- * fake per-CPU area (arch_prctl) whose this_cpu_off holds the area's own
- * address.  Any other reference out of the image is an error.
+ * Each image is disassembled once and its references out of itself noted;
+ * then it is copied into executable memory within 2 GiB of this program's
+ * text, each of its functions at a page offset of the placement (below),
+ * and relinked: a call or jump that leaves it becomes a direct rel32 call
+ * or jump to the user-space build of its target (kstubs.c and the module's
+ * kfuncs, built with the kernel's code-generation flags: mk/bench.mk),
+ * found by the guest's kernel symbols, as the kernel's JIT emits it; a
+ * 64-bit map address becomes a buffer of the map's size (an array's values,
+ * or for a PERCPU_ARRAY a bpf_array whose value pointers all lead into the
+ * fake per-CPU area); the limit a BPF_PROBE_MEM load compares the address
+ * with (it must be above user space in the kernel) becomes 0.  %gs points
+ * at a fake per-CPU area (arch_prctl) whose this_cpu_off holds the area's
+ * own address.  Any other reference out of the image is an error.
  *
- * Every image is first run on the guest's packets and must return what the
- * guest's BPF_PROG_TEST_RUN returned; the C versions (cref.c) too.  Then all
- * variants are timed interleaved, ROUNDS rounds, and each reported by its
- * median ns per operation, min and max, and ratios to the plain-BPF idiom
- * and to C: a table on stdout, OUTDIR/bench.csv, OUTDIR/bench.dat (for
- * gnuplot), and the issue's targets as TARGET lines.  A result that differs
- * makes the exit status 1.  -t (make check): only the result checks, as
- * TEST lines.
+ * The C versions (cref.c, in two builds: baseline x86-64 "C" and this CPU
+ * "C-host") are copied and placed the same way, their calls and
+ * rip-relative operands relinked, so that their loops move with the
+ * placement as the images' do.
+ *
+ * Placements (-P, default k,k+16,k+32,k+48,0): "k" is the page offset the
+ * kernel had the function at (for C: where the linker put it), "k+N" that
+ * plus N bytes, a number that offset from the page start.  Every variant
+ * runs at every placement; the first is the default one.
+ *
+ * Every placed image is first run on the guest's packets and must return
+ * what the guest's BPF_PROG_TEST_RUN returned; the C versions too.  Then
+ * PROCS child processes (-p, default 4), one after the other, each with
+ * its own copies at other addresses, time all variants at all placements
+ * interleaved, ROUNDS rounds; each child reports the median ns per
+ * operation of every variant at every placement.  A figure is the median
+ * of those PROCS x placements medians, with their range (min-max); a
+ * ratio (to the plain-BPF idiom, to C, the targets) the ratio of figures,
+ * a target's spread the range of the per-process, per-placement ratios.
+ * Output: a table on stdout, OUTDIR/bench.csv, OUTDIR/bench.dat (for
+ * gnuplot), the issue's targets as TARGET lines saying met or missed.  A
+ * result that differs makes the exit status 1.  -t (make check): only the
+ * result checks, at every placement, as TEST lines.
  */
 #define _GNU_SOURCE
 #include <asm/prctl.h>
@@ -37,23 +56,53 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "replay.h"
 #include "bench.h"
+#include "build-flags.h"	/* mk/bench.mk: how the callees and C were built */
 
 #define MAX_IMAGES	64
 #define MAX_MAPS	8
 #define MAX_FUNCS	8
 #define MAX_KSYMS	256
-#define TRAMP_SIZE	13	/* movabs $target, %r11; jmp *%r11 */
+#define MAX_FIX		64
+#define MAX_PLACE	8
+#define MAX_PROC	16
+#define PAGE		4096ul
 
 struct replay_kernel rk;
 
 struct bmap {
 	unsigned int id, src, off, type, value_size, max_entries;
 	void *buf;	/* replay's buffer for the map */
+};
+
+/*
+ * A reference out of a function that placing it must fix: a rel32 (branch
+ * or rip-relative operand) or a 64-bit immediate, at @pos in the @n-byte
+ * instruction at @at (offset in the code) of function @f.
+ */
+struct fixup {
+	size_t at;
+	int f;
+	unsigned int n, pos;
+	int abs64;
+	int to_f;		/* >= 0: into function to_f, at home address @to */
+	uint64_t to;		/* else the target, or the 64-bit value */
+};
+
+/* code to place: a JIT image (its functions back to back) or a C function */
+struct code {
+	char name[64];
+	int nfunc;
+	uint64_t home[MAX_FUNCS];	/* kernel address; for C, link address */
+	size_t flen[MAX_FUNCS], foff[MAX_FUNCS], len;
+	unsigned char *bytes;
+	struct fixup fix[MAX_FIX];
+	int nfix;
 };
 
 struct image {
@@ -65,13 +114,8 @@ struct image {
 	uint32_t res[2];		/* rand, same */
 	struct bmap maps[MAX_MAPS];
 	int nmaps;
-	uint64_t kaddr;
-	size_t len;
-	/* its functions (one unless it has subprograms): address, length */
-	int nfunc;
-	uint64_t fkaddr[MAX_FUNCS];
-	size_t flen[MAX_FUNCS], foff[MAX_FUNCS];
-	unsigned char *code;		/* executable copy */
+	struct code c;
+	int scanned;
 	int loop_insns, loop_bytes;	/* static size of the loop */
 };
 
@@ -84,6 +128,13 @@ static struct {
 } ksym[MAX_KSYMS];
 static int nksym;
 
+/* where the code goes: the page offset of its home address, or none, plus delta */
+static struct placement {
+	int from_home, delta;
+	char name[16];
+} place[MAX_PLACE];
+static int nplace;
+
 /*
  * The guest's packets, rand and same, and for timing NPKT random packets
  * in turn (the first is the guest's), so that no branch predictor learns
@@ -93,6 +144,7 @@ static int nksym;
 static unsigned char pkt_same[BENCH_PKT_LEN], pkt_rand[NPKT][BENCH_PKT_LEN];
 static const char *const pkt_name[2] = { "rand", "same" };
 static unsigned char *pcpu_area;
+static char self_exe[512];
 
 static void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 static void die(const char *fmt, ...)
@@ -106,7 +158,6 @@ static void die(const char *fmt, ...)
 	va_end(ap);
 	exit(2);
 }
-
 static struct image *image_by_name(const char *name, int create)
 {
 	for (int i = 0; i < nimg; i++)
@@ -185,12 +236,12 @@ static void read_guest_log(const char *path)
 			if (sscanf(line, "BFUNC %63s %d %llx %zu", name, &k, &fa, &fl) != 4)
 				die("bad line: %s", line);
 			im = image_by_name(name, 1);
-			if (k != im->nfunc || k >= MAX_FUNCS)
+			if (k != im->c.nfunc || k >= MAX_FUNCS)
 				die("%s: function %d out of order", name, k);
-			im->foff[k] = k ? im->foff[k - 1] + im->flen[k - 1] : 0;
-			im->fkaddr[k] = fa;
-			im->flen[k] = fl;
-			im->nfunc++;
+			im->c.foff[k] = k ? im->c.foff[k - 1] + im->c.flen[k - 1] : 0;
+			im->c.home[k] = fa;
+			im->c.flen[k] = fl;
+			im->c.nfunc++;
 		} else if (sscanf(line, "BKERN %63s %ld", a, &off) == 2) {
 			if (off < 0)
 				die("guest found no %s", a);
@@ -289,10 +340,9 @@ static void put64(unsigned char *p, uint64_t v) { memcpy(p, &v, 8); }
 static void put32(unsigned char *p, uint32_t v) { memcpy(p, &v, 4); }
 
 /* the loop: the widest span from a backward jump's target to the jump */
-static void note_loop(struct image *im, uint64_t at, uint64_t target,
-		      uint64_t *lo, uint64_t *hi)
+static void note_loop(uint64_t home, uint64_t at, uint64_t target, uint64_t *lo, uint64_t *hi)
 {
-	if (target <= at && target >= im->kaddr) {
+	if (target <= at && target >= home) {
 		if (!*lo || target < *lo)
 			*lo = target;
 		if (at > *hi)
@@ -300,146 +350,156 @@ static void note_loop(struct image *im, uint64_t at, uint64_t target,
 	}
 }
 
-/* objdump of function @f of @im, at its kernel address */
-static void disasm_cmd(char *cmd, size_t size, const struct image *im, int f,
-		       const char *jitdir)
+/*
+ * objdump of function @f of @c: of an image (@jitdir/NAME.bin, at its
+ * kernel address), or of this program (@jitdir NULL, at its link address:
+ * replay is linked -no-pie, so that is where it runs).
+ */
+static FILE *disasm(const struct code *c, int f, const char *jitdir)
 {
-	snprintf(cmd, size,
-		 "objdump -D -b binary -m i386:x86-64 --insn-width=16 --adjust-vma=0x%llx "
-		 "--start-address=0x%llx --stop-address=0x%llx %s/%s.bin",
-		 (unsigned long long)(im->fkaddr[f] - im->foff[f]),
-		 (unsigned long long)im->fkaddr[f],
-		 (unsigned long long)(im->fkaddr[f] + im->flen[f]), jitdir, im->name);
+	char cmd[1024];
+	FILE *p;
+
+	if (jitdir)
+		snprintf(cmd, sizeof(cmd),
+			 "objdump -D -b binary -m i386:x86-64 --insn-width=16 --adjust-vma=0x%llx "
+			 "--start-address=0x%llx --stop-address=0x%llx %s/%s.bin",
+			 (unsigned long long)(c->home[f] - c->foff[f]),
+			 (unsigned long long)c->home[f],
+			 (unsigned long long)(c->home[f] + c->flen[f]), jitdir, c->name);
+	else
+		snprintf(cmd, sizeof(cmd),
+			 "objdump -d --insn-width=16 --start-address=0x%llx --stop-address=0x%llx %s",
+			 (unsigned long long)c->home[f],
+			 (unsigned long long)(c->home[f] + c->flen[f]), self_exe);
+	p = popen(cmd, "r");
+	if (!p)
+		die("%s: %s", cmd, strerror(errno));
+	return p;
+}
+
+static struct fixup *add_fixup(struct code *c, int f, size_t at, unsigned int n,
+			       unsigned int pos, uint64_t to)
+{
+	struct fixup *x;
+
+	if (c->nfix == MAX_FIX)
+		die("%s: more than %d references out", c->name, MAX_FIX);
+	x = &c->fix[c->nfix++];
+	*x = (struct fixup){ .at = at, .f = f, .n = n, .pos = pos, .to_f = -1, .to = to };
+	return x;
 }
 
 /*
- * A call or jump at @at (@n bytes, kernel address @a) of function @f to @t:
- * within @f it stays; to another function of the image it goes where that
- * function was placed; out of the image through a trampoline (at
- * @im->code + im->len, *@ntramp used) to the user-space version of its
- * target.
+ * A 64-bit immediate @t in an image: a kernel address is the next map the
+ * guest listed (*@nmov used); the limit of a BPF_PROBE_MEM load becomes 0.
  */
-static void relink_branch(struct image *im, int f, uint64_t a, size_t at, size_t n,
-			  uint64_t t, const char *text, int *ntramp)
-{
-	unsigned char *to, *tr;
-	const char *sym;
-	int32_t rel;
-	void *fn;
-	int j;
-
-	for (j = 0; j < im->nfunc; j++)
-		if (t >= im->fkaddr[j] && t < im->fkaddr[j] + im->flen[j])
-			break;
-	if (j == f)
-		return;
-	memcpy(&rel, im->code + at + n - 4, 4);
-	if (n < 5 || a + n + rel != t)
-		die("%s+%zx: out-of-function branch without rel32: %s", im->name, at, text);
-	if (j < im->nfunc) {
-		to = im->code + im->foff[j] + (t - im->fkaddr[j]);
-	} else {
-		sym = ksym_name(t);
-		fn = sym ? kstub_lookup(sym) : NULL;
-		if (!fn)
-			die("%s+%zx: call to %s (0x%llx) has no user-space version",
-			    im->name, at, sym ? sym : "an unlisted address",
-			    (unsigned long long)t);
-		if (*ntramp == 64)
-			die("%s: too many calls out", im->name);
-		to = tr = im->code + im->len + (*ntramp)++ * TRAMP_SIZE;
-		tr[0] = 0x49; tr[1] = 0xbb;			/* movabs $fn, %r11 */
-		put64(tr + 2, (uintptr_t)fn);
-		tr[10] = 0x41; tr[11] = 0xff; tr[12] = 0xe3;	/* jmp *%r11 */
-	}
-	put32(im->code + at + n - 4, (uint32_t)(to - (im->code + at + n)));
-}
-
-/*
- * movabs $@t at @at (@n bytes): a kernel address is the next map the guest
- * listed (*@nmov used); the limit of a BPF_PROBE_MEM load becomes 0.
- */
-static void relink_movabs(struct image *im, size_t at, size_t n, uint64_t t, int *nmov)
+static void image_movabs(struct image *im, int f, size_t at, size_t n, uint64_t t, int *nmov)
 {
 	/* the kernel half, with 4- or 5-level page tables */
 	if (t >= 0xff00000000000000ull) {
 		if (*nmov >= im->nmaps)
 			die("%s+%zx: kernel address 0x%llx is not a map the guest listed",
 			    im->name, at, (unsigned long long)t);
-		put64(im->code + at + n - 8, map_buffer(im, &im->maps[(*nmov)++]));
+		add_fixup(&im->c, f, at, n, n - 8,
+			  map_buffer(im, &im->maps[(*nmov)++]))->abs64 = 1;
 	} else if ((t >= 0x7fffffff0000ull && t < 0x800000100000ull) ||
 		   (t >= 0xfffffffffff0000ull && t < 0x100000000100000ull)) {
 		/* BPF_PROBE_MEM loads only above TASK_SIZE_MAX */
-		put64(im->code + at + n - 8, 0);
+		add_fixup(&im->c, f, at, n, n - 8, 0)->abs64 = 1;
 	}
 }
 
 /*
- * Disassemble @im at its kernel address, copy it into executable memory
- * and relink it: calls between its functions to where they are placed,
- * calls out of it through trampolines.
+ * Disassemble function @f of @c and note what placing it must fix: a call
+ * or jump out of the function (to another function of the image, or for
+ * an image to the user-space version of its kernel target), and for C a
+ * rip-relative operand (an image has none); for an image @im, its map
+ * addresses and the size of its loop.
  */
-static void relink(struct image *im, const char *jitdir)
+static void scan(struct code *c, int f, const char *jitdir, struct image *im, int *nmov)
 {
-	char cmd[1024], line[512];
-	int nmov = 0, ntramp = 0;
 	uint64_t lo = 0, hi = 0;
-	FILE *p;
+	char line[512];
+	FILE *p = disasm(c, f, jitdir);
 
-	im->code = mmap(NULL, im->len + 64 * TRAMP_SIZE, PROT_READ | PROT_WRITE | PROT_EXEC,
-			MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (im->code == MAP_FAILED)
-		die("mmap: %s", strerror(errno));
-	snprintf(cmd, sizeof(cmd), "%s/%s.bin", jitdir, im->name);
-	p = fopen(cmd, "rb");
-	if (!p || fread(im->code, 1, im->len, p) != im->len)
-		die("%s: cannot read %zu bytes", cmd, im->len);
-	fclose(p);
+	while (fgets(line, sizeof(line), p)) {
+		unsigned long long a, t;
+		char bytes[128], text[256];
+		const char *op, *hash;
+		size_t n, at;
+		int32_t rel;
+		int j;
 
-	/* each function at its own kernel address */
-	for (int f = 0; f < im->nfunc; f++) {
-		disasm_cmd(cmd, sizeof(cmd), im, f, jitdir);
-		p = popen(cmd, "r");
-		if (!p)
-			die("%s: %s", cmd, strerror(errno));
-		while (fgets(line, sizeof(line), p)) {
-			unsigned long long a, t;
-			char bytes[128], text[256];
-			const char *op;
-			size_t n, at;
+		if (sscanf(line, " %llx:\t%127[0-9a-f ]\t%255[^\n]", &a, bytes, text) != 3)
+			continue;
+		n = nbytes(bytes);
+		at = c->foff[f] + (a - c->home[f]);
+		if (a < c->home[f] || at + n > c->foff[f] + c->flen[f])
+			die("%s: disassembly past function %d", c->name, f);
+		op = strchr(text, ' ') ? strchr(text, ' ') : "";
+		if (strstr(text, "(%rip)")) {
+			unsigned int pos = 0, found = 0;
 
-			if (sscanf(line, " %llx:\t%127[0-9a-f ]\t%255[^\n]", &a, bytes, text) != 3)
+			hash = strchr(text, '#');
+			if (im || !hash || sscanf(hash + 1, " %llx", &t) != 1)
+				die("%s+%zx: rip-relative operand: %s", c->name, at, text);
+			/*
+			 * the disp32: where the bytes say target - next insn
+			 * (an immediate may follow it); one place only
+			 */
+			rel = (int32_t)(t - (a + n));
+			for (unsigned int q = 1; q + 4 <= n; q++)
+				if (!memcmp(c->bytes + at + q, &rel, 4)) {
+					pos = q;
+					found++;
+				}
+			if (found != 1)
+				die("%s+%zx: %s disp32 in %s", c->name, at, found ? "ambiguous" : "no",
+				    text);
+			add_fixup(c, f, at, n, pos, t);
+		} else if ((!strncmp(text, "call", 4) || text[0] == 'j') &&
+			   sscanf(op, " %llx", &t) == 1) {
+			if (t >= c->home[f] && t < c->home[f] + c->flen[f]) {
+				if (im && !f)
+					note_loop(c->home[f], a, t, &lo, &hi);
 				continue;
-			n = nbytes(bytes);
-			at = im->foff[f] + (a - im->fkaddr[f]);
-			if (a < im->fkaddr[f] || at + n > im->foff[f] + im->flen[f])
-				die("%s: disassembly past function %d", im->name, f);
-			if (strstr(text, "(%rip)"))
-				die("%s+%zx: rip-relative operand: %s", im->name, at, text);
-			op = strchr(text, ' ') ? strchr(text, ' ') : "";
-			if ((!strncmp(text, "call", 4) || text[0] == 'j') &&
-			    sscanf(op, " 0x%llx", &t) == 1) {
-				if (!f)
-					note_loop(im, a, t, &lo, &hi);
-				relink_branch(im, f, a, at, n, t, text, &ntramp);
-			} else if (!strncmp(text, "movabs $0x", 10) &&
-				   sscanf(text + 7, "$0x%llx", &t) == 1) {
-				relink_movabs(im, at, n, t, &nmov);
 			}
+			memcpy(&rel, c->bytes + at + n - 4, 4);
+			if (n < 5 || a + n + rel != t)
+				die("%s+%zx: out-of-function branch without rel32: %s",
+				    c->name, at, text);
+			for (j = 0; j < c->nfunc; j++)
+				if (t >= c->home[j] && t < c->home[j] + c->flen[j])
+					break;
+			if (j < c->nfunc) {
+				add_fixup(c, f, at, n, n - 4, t)->to_f = j;
+			} else if (im) {
+				const char *sym = ksym_name(t);
+				void *fn = sym ? kstub_lookup(sym) : NULL;
+
+				if (!fn)
+					die("%s+%zx: call to %s (0x%llx) has no user-space version",
+					    c->name, at, sym ? sym : "an unlisted address", t);
+				add_fixup(c, f, at, n, n - 4, (uintptr_t)fn);
+			} else {
+				add_fixup(c, f, at, n, n - 4, t);
+			}
+		} else if (im && !strncmp(text, "movabs $0x", 10) &&
+			   sscanf(text + 7, "$0x%llx", &t) == 1) {
+			image_movabs(im, f, at, n, t, nmov);
 		}
-		if (pclose(p))
-			die("%s failed", cmd);
 	}
-	if (nmov != im->nmaps)
-		die("%s: %d map addresses in the image, guest listed %d",
-		    im->name, nmov, im->nmaps);
+	if (pclose(p))
+		die("objdump of %s failed", c->name);
 
 	/* loop size: count again over [lo, hi] */
-	im->loop_bytes = hi >= lo && lo ? 0 : -1;
+	if (!im || f)
+		return;
+	im->loop_bytes = lo ? 0 : -1;
 	if (lo) {
-		disasm_cmd(cmd, sizeof(cmd), im, 0, jitdir);
-		p = popen(cmd, "r");
-		while (p && fgets(line, sizeof(line), p)) {
+		p = disasm(c, 0, jitdir);
+		while (fgets(line, sizeof(line), p)) {
 			unsigned long long a;
 			char bytes[128];
 
@@ -449,9 +509,57 @@ static void relink(struct image *im, const char *jitdir)
 				im->loop_bytes += nbytes(bytes);
 			}
 		}
-		if (p)
-			pclose(p);
+		pclose(p);
 	}
+}
+
+/* read @im's bytes and note its references out, once */
+static void scan_image(struct image *im, const char *jitdir)
+{
+	char path[512];
+	int nmov = 0;
+	FILE *p;
+
+	if (im->scanned)
+		return;
+	im->scanned = 1;
+	snprintf(im->c.name, sizeof(im->c.name), "%s", im->name);
+	im->c.bytes = malloc(im->c.len);
+	snprintf(path, sizeof(path), "%s/%s.bin", jitdir, im->name);
+	p = fopen(path, "rb");
+	if (!im->c.bytes || !p || fread(im->c.bytes, 1, im->c.len, p) != im->c.len)
+		die("%s: cannot read %zu bytes", path, im->c.len);
+	fclose(p);
+	for (int f = 0; f < im->c.nfunc; f++)
+		scan(&im->c, f, jitdir, im, &nmov);
+	if (nmov != im->nmaps)
+		die("%s: %d map addresses in the image, guest listed %d",
+		    im->name, nmov, im->nmaps);
+}
+
+/* a C function of this program as code to place: its size from nm -S */
+static struct code *scan_c(bench_fn fn, const char *name)
+{
+	struct code *c = calloc(1, sizeof(*c));
+	unsigned long long a, size;
+	char cmd[600], line[512];
+	FILE *p;
+
+	snprintf(cmd, sizeof(cmd), "nm -S --defined-only %s", self_exe);
+	p = popen(cmd, "r");
+	while (p && fgets(line, sizeof(line), p))
+		if (sscanf(line, "%llx %llx", &a, &size) == 2 && a == (uintptr_t)fn)
+			c->len = size;
+	if (!p || pclose(p) || !c->len)
+		die("%s: no size of %s in %s", cmd, name, self_exe);
+	snprintf(c->name, sizeof(c->name), "%.63s", name);
+	c->nfunc = 1;
+	c->home[0] = (uintptr_t)fn;
+	c->flen[0] = c->len;
+	c->bytes = malloc(c->len);
+	memcpy(c->bytes, (const void *)fn, c->len);
+	scan(c, 0, NULL, NULL, NULL);
+	return c;
 }
 
 static void read_images(const char *jitdir)
@@ -467,21 +575,88 @@ static void read_images(const char *jitdir)
 		die("%s: %s", path, strerror(errno));
 	while (fscanf(f, "%63s %zu %llx", name, &len, &addr) == 3) {
 		struct image *im = image_by_name(name, 0);
+		struct code *c;
 
 		if (!im)
 			die("image %s has no BENCH line", name);
-		im->kaddr = addr;
-		im->len = len;
-		if (!im->nfunc) {
-			im->nfunc = 1;
-			im->fkaddr[0] = addr;
-			im->flen[0] = len;
+		c = &im->c;
+		c->len = len;
+		if (!c->nfunc) {
+			c->nfunc = 1;
+			c->home[0] = addr;
+			c->flen[0] = len;
 		}
-		if (im->fkaddr[0] != addr ||
-		    im->foff[im->nfunc - 1] + im->flen[im->nfunc - 1] != len)
+		if (c->home[0] != addr || c->foff[c->nfunc - 1] + c->flen[c->nfunc - 1] != len)
 			die("%s: its functions do not make up the image", name);
 	}
 	fclose(f);
+}
+
+/*
+ * Executable memory within rel32 reach of this program's text and data,
+ * where the callees and the C versions' data are: from *next_hint up.
+ */
+static uintptr_t next_hint;
+
+static unsigned char *map_near(size_t size)
+{
+	extern char _end[];
+
+	for (int tries = 0; tries < 100000; tries++) {
+		void *p = mmap((void *)next_hint, size, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+
+		next_hint += size;
+		if (p != MAP_FAILED && p != (void *)(next_hint - size))
+			munmap(p, size);	/* a kernel without FIXED_NOREPLACE */
+		else if (p != MAP_FAILED)
+			return p;
+		else if (errno != EEXIST)
+			die("mmap: %s", strerror(errno));
+		if (next_hint - (uintptr_t)_end > (1ul << 30))
+			break;
+	}
+	die("no free memory within 1 GiB of replay's text");
+}
+
+/*
+ * Copy @c to fresh memory, function f at the page offset @pl gives it in
+ * page pair f, apply its fixups, and make it executable; its entry.
+ */
+static bench_fn place_code(const struct code *c, const struct placement *pl)
+{
+	size_t size = (2 * c->nfunc + 1) * PAGE;
+	unsigned char *m = map_near(size), *at[MAX_FUNCS];
+
+	for (int f = 0; f < c->nfunc; f++) {
+		size_t off = (pl->from_home ? c->home[f] & (PAGE - 1) : 0) + pl->delta;
+
+		if (off + c->flen[f] > 2 * PAGE)
+			die("%s: placement %s past its pages", c->name, pl->name);
+		at[f] = m + 2 * PAGE * f + off;
+		memcpy(at[f], c->bytes + c->foff[f], c->flen[f]);
+	}
+	for (int i = 0; i < c->nfix; i++) {
+		const struct fixup *x = &c->fix[i];
+		unsigned char *site = at[x->f] + (x->at - c->foff[x->f]);
+		uint64_t to = x->to;
+		int64_t d;
+
+		if (x->abs64) {
+			put64(site + x->pos, to);
+			continue;
+		}
+		if (x->to_f >= 0)
+			to = (uintptr_t)at[x->to_f] + (to - c->home[x->to_f]);
+		d = (int64_t)(to - (uintptr_t)(site + x->n));
+		if (d != (int32_t)d)
+			die("%s+%zx: target 0x%llx out of rel32 reach", c->name, x->at,
+			    (unsigned long long)to);
+		put32(site + x->pos, (uint32_t)d);
+	}
+	if (mprotect(m, size, PROT_READ | PROT_EXEC))
+		die("mprotect: %s", strerror(errno));
+	return (bench_fn)(void *)at[0];
 }
 
 static uint64_t now_ns(void)
@@ -496,10 +671,12 @@ static uint64_t now_ns(void)
 struct variant {
 	const char *op, *variant, *packet;
 	struct image *im;		/* NULL for C */
-	bench_fn fn;
+	const struct code *code;
+	bench_fn fn[MAX_PLACE];		/* this process's copies */
 	struct replay_ctx ctx[NPKT];
-	double *ns;			/* per round, ns per operation */
-	double med, min, max;
+	double med[MAX_PROC * MAX_PLACE];	/* per process and placement */
+	double mid, lo, hi, first;	/* over those; median at placement 0 */
+	double at[MAX_PLACE];		/* median over processes per placement */
 };
 
 static int cmp_double(const void *a, const void *b)
@@ -509,21 +686,158 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* median of @n values (sorted in place), lowest and highest */
+static double median(double *v, int n, double *lo, double *hi)
+{
+	qsort(v, n, sizeof(double), cmp_double);
+	if (lo)
+		*lo = v[0];
+	if (hi)
+		*hi = v[n - 1];
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
 static int test_mode;
 
-/* run once and compare with the guest's result for the same program */
+/* run each placement once and compare with the guest's result */
 static int check(struct variant *v, uint32_t want)
 {
-	uint32_t got = (uint32_t)v->fn(&v->ctx[0]);
+	uint32_t got = 0;
+	int bad = -1;
 
+	for (int k = 0; k < nplace && bad < 0; k++) {
+		got = (uint32_t)v->fn[k](&v->ctx[0]);
+		if (got != want)
+			bad = k;
+	}
 	if (test_mode)
-		printf("TEST replay.%s.%s.%s %s replay 0x%x, guest 0x%x\n", v->op,
-		       v->variant, v->packet, got == want ? "PASS" : "FAIL", got, want);
-	if (got == want)
+		printf("TEST replay.%s.%s.%s %s replay 0x%x%s%s, guest 0x%x\n", v->op,
+		       v->variant, v->packet, bad < 0 ? "PASS" : "FAIL", got,
+		       bad < 0 ? " at every placement" : " at ", bad < 0 ? "" : place[bad].name,
+		       want);
+	if (bad < 0)
 		return 0;
-	fprintf(stderr, "MISMATCH %s.%s on %s: replay 0x%x, guest 0x%x\n",
-		v->op, v->variant, v->packet, got, want);
+	fprintf(stderr, "MISMATCH %s.%s on %s at %s: replay 0x%x, guest 0x%x\n",
+		v->op, v->variant, v->packet, place[bad].name, got, want);
 	return 1;
+}
+
+/* place every variant at every placement, in this process */
+static void place_all(struct variant *var, int nvar)
+{
+	for (int i = 0; i < nvar; i++)
+		for (int k = 0; k < nplace; k++)
+			var[i].fn[k] = place_code(var[i].code, &place[k]);
+}
+
+/* the result checks: each image, and each C version, as the guest's */
+static int check_all(struct variant *var, int nvar)
+{
+	int bad = 0;
+
+	for (int i = 0; i < nvar; i++) {
+		struct variant *v = &var[i];
+		int k = !strcmp(v->packet, "same");
+
+		if (v->im) {
+			if (!v->im->has_res[k])
+				die("%s: no guest result on %s", v->im->name, v->packet);
+			bad |= check(v, v->im->res[k]);
+			continue;
+		}
+		/* C: as the first image of its op loaded there */
+		for (int j = i + 1; j < nvar && var[j].op == v->op; j++)
+			if (var[j].im && var[j].packet == v->packet) {
+				bad |= check(v, var[j].im->res[k]);
+				break;
+			}
+	}
+	return bad;
+}
+
+/*
+ * One timing process, number @proc: its own copies (at other addresses
+ * than the other processes'), the checks again, then @rounds rounds, each
+ * timing every variant at every placement in a rotating order, 20 calls
+ * of BENCH_N operations each; the median of each writes to @fd.
+ */
+static void time_child(struct variant *var, int nvar, int rounds, int proc, int fd)
+{
+	extern char _end[];
+	int ne = nvar * nplace, reps = 20;
+	double *ns = calloc((size_t)ne * rounds, sizeof(double));
+
+	next_hint = (((uintptr_t)_end + (64ul << 20)) & ~((2ul << 20) - 1)) +
+		    (proc + 1) * (32ul << 20) + proc * 5 * PAGE;
+	place_all(var, nvar);
+	if (!ns || check_all(var, nvar))
+		exit(1);
+	for (int r = 0; r < rounds; r++)
+		for (int j = 0; j < ne; j++) {
+			int e = (j + r) % ne;
+			struct variant *v = &var[e / nplace];
+			bench_fn fn = v->fn[e % nplace];
+			uint64_t t0, sink = 0;
+
+			t0 = now_ns();
+			for (int k = 0; k < reps; k++)
+				sink += fn(&v->ctx[(r * reps + k) % NPKT]);
+			ns[(size_t)e * rounds + r] =
+				(double)(now_ns() - t0) / ((double)reps * BENCH_N);
+			__asm__ volatile("" : : "r"(sink));
+		}
+	for (int e = 0; e < ne; e++) {
+		double m = median(ns + (size_t)e * rounds, rounds, NULL, NULL);
+
+		if (write(fd, &m, sizeof(m)) != sizeof(m))
+			exit(1);
+	}
+	exit(0);
+}
+
+/* run the timing processes one after the other and gather their medians */
+static void time_all(struct variant *var, int nvar, int rounds, int nproc)
+{
+	for (int p = 0; p < nproc; p++) {
+		int fds[2], status;
+		pid_t pid;
+
+		fflush(stdout);
+		if (pipe(fds))
+			die("pipe: %s", strerror(errno));
+		pid = fork();
+		if (pid < 0)
+			die("fork: %s", strerror(errno));
+		if (!pid) {
+			close(fds[0]);
+			time_child(var, nvar, rounds, p, fds[1]);
+		}
+		close(fds[1]);
+		for (int i = 0; i < nvar; i++)
+			for (int k = 0; k < nplace; k++) {
+				double *m = &var[i].med[p * nplace + k];
+
+				if (read(fds[0], m, sizeof(*m)) != sizeof(*m))
+					die("timing process %d died", p);
+			}
+		close(fds[0]);
+		if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+		    WEXITSTATUS(status))
+			die("timing process %d failed", p);
+	}
+	for (int i = 0; i < nvar; i++) {
+		struct variant *v = &var[i];
+		double t[MAX_PROC * MAX_PLACE];
+
+		memcpy(t, v->med, sizeof(double) * nproc * nplace);
+		v->mid = median(t, nproc * nplace, &v->lo, &v->hi);
+		for (int k = 0; k < nplace; k++) {
+			for (int p = 0; p < nproc; p++)
+				t[p] = v->med[p * nplace + k];
+			v->at[k] = median(t, nproc, NULL, NULL);
+		}
+		v->first = v->at[0];
+	}
 }
 
 static struct variant *find(struct variant *var, int nvar, const char *op,
@@ -536,49 +850,163 @@ static struct variant *find(struct variant *var, int nvar, const char *op,
 	return NULL;
 }
 
-/* the targets, each a ratio of medians from this run */
-static void targets(struct variant *var, int nvar)
+/*
+ * @r printed with as many decimals as it takes for the printed number to
+ * stand on the same side of @bound as @r itself: 1.797 against 1.8 does
+ * not print as 1.80.
+ */
+static void print_ratio(double r, double bound)
+{
+	int prec = 3;
+	char buf[32];
+
+	for (; prec < 9; prec++) {
+		snprintf(buf, sizeof(buf), "%.*f", prec, r);
+		if ((atof(buf) >= bound) == (r >= bound) && (atof(buf) <= bound) == (r <= bound))
+			break;
+	}
+	printf("%*.*f", prec + 3, prec, r);
+}
+
+/* the targets, from this run's figures */
+static void targets(struct variant *var, int nvar, int nproc)
 {
 	static const struct {
 		const char *what, *op, *packet, *num, *den;
 		double bound;	/* > 0: ratio at most; < 0: at least -bound */
 	} t[] = {
 		{ "rotate native/C", "rol", "rand", "native", "C", 1.10 },
+		{ "rotate native/C-host", "rol", "rand", "native", "C-host", 1.10 },
 		{ "bit-field extract native/C", "bextr", "rand", "native", "C", 1.10 },
+		{ "bit-field extract native/C-host", "bextr", "rand", "native", "C-host", 1.10 },
 		{ "big-endian load native/C", "load_be", "rand", "native", "C", 1.10 },
+		{ "big-endian load native/C-host", "load_be", "rand", "native", "C-host", 1.10 },
 		{ "select unpredictable idiom/native", "select", "rand", "idiom", "native", -2.0 },
+		{ "select unpredictable mask/native", "select", "rand", "mask", "native", -2.0 },
 		{ "bpf_for() call/inlined native", "for", "rand", "call", "native", -1.8 },
 		{ "bpf_for() call/inlined body", "for", "rand", "call", "body", -1.8 },
 	};
+	int n = nproc * nplace;
 
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
 		struct variant *a = find(var, nvar, t[i].op, t[i].num, t[i].packet);
 		struct variant *b = find(var, nvar, t[i].op, t[i].den, t[i].packet);
-		double r;
+		double bound = t[i].bound > 0 ? t[i].bound : -t[i].bound;
+		double r, lo, hi, q[MAX_PROC * MAX_PLACE];
+		int met, missed = 0;
 
 		if (!a || !b) {
-			printf("TARGET %-36s not measured\n", t[i].what);
+			printf("TARGET %-34s not measured\n", t[i].what);
 			continue;
 		}
-		r = a->med / b->med;
-		printf("TARGET %-36s %6.2f  %s %.2f  %s\n", t[i].what, r,
-		       t[i].bound > 0 ? "<=" : ">=", t[i].bound > 0 ? t[i].bound : -t[i].bound,
-		       (t[i].bound > 0 ? r <= t[i].bound : r >= -t[i].bound) ? "met" : "MISSED");
+		/* each process and placement's ratio; the figure is their median */
+		for (int k = 0; k < n; k++) {
+			q[k] = a->med[k] / b->med[k];
+			missed += t[i].bound > 0 ? q[k] > bound : q[k] < bound;
+		}
+		r = median(q, n, &lo, &hi);
+		met = t[i].bound > 0 ? r <= bound : r >= bound;
+		printf("TARGET %-34s ", t[i].what);
+		print_ratio(r, bound);
+		printf("  range %.3f-%.3f  %s %.2f  %s  (missed in %d of %d process x placement runs)\n",
+		       lo, hi, t[i].bound > 0 ? "<=" : ">=", bound, met ? "met" : "missed",
+		       missed, n);
+		/* and the median over the processes at each placement */
+		printf("       %-34s  by placement:", "");
+		for (int k = 0; k < nplace; k++) {
+			for (int p = 0; p < nproc; p++)
+				q[p] = a->med[p * nplace + k] / b->med[p * nplace + k];
+			printf(" %s %.3f", place[k].name, median(q, nproc, NULL, NULL));
+		}
+		putchar('\n');
 	}
 }
 
+/* "model name", family, model and stepping of the first CPU */
+static void cpu_model(char *buf, size_t size)
+{
+	char line[256], name[128] = "unknown", fam[16] = "?", mod[16] = "?", step[16] = "?";
+	FILE *f = fopen("/proc/cpuinfo", "r");
+
+	while (f && fgets(line, sizeof(line), f)) {
+		if (line[0] == '\n')
+			break;
+		line[strcspn(line, "\n")] = 0;
+		sscanf(line, "model name : %127[^\n]", name);
+		sscanf(line, "cpu family : %15s", fam);
+		sscanf(line, "model : %15s", mod);
+		sscanf(line, "stepping : %15s", step);
+	}
+	if (f)
+		fclose(f);
+	snprintf(buf, size, "%s (family %s model %s stepping %s)", name, fam, mod, step);
+}
+
+/*
+ * The clock the loops ran at, as near as user space can tell: a chain of
+ * dependent adds is one cycle each on every x86-64 core; best of 5.
+ */
+static double clock_ghz(void)
+{
+	double best = 1e9;
+
+	for (int t = 0; t < 5; t++) {
+		uint64_t t0 = now_ns(), x = 0;
+
+		for (int i = 0; i < 100000; i++)
+			__asm__ volatile(".rept 100\n\tadd %1, %0\n\t.endr" : "+r"(x) : "r"(1ul));
+		if ((now_ns() - t0) / 1e7 < best)
+			best = (now_ns() - t0) / 1e7;
+	}
+	return 1 / best;
+}
+
+/* -P: "k", "k+N" or "N", comma-separated */
+static void parse_placements(const char *spec)
+{
+	char *s = strdup(spec), *tok, *save = NULL;
+
+	nplace = 0;
+	for (tok = strtok_r(s, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		struct placement *pl = &place[nplace];
+
+		if (nplace == MAX_PLACE)
+			die("more than %d placements", MAX_PLACE);
+		pl->from_home = tok[0] == 'k';
+		pl->delta = atoi(tok + (tok[0] == 'k') + (tok[0] == 'k' && tok[1] == '+'));
+		if (pl->delta < 0 || pl->delta >= (int)PAGE)
+			die("placement %s: 0 to 4095 bytes", tok);
+		snprintf(pl->name, sizeof(pl->name), "%s", tok);
+		nplace++;
+	}
+	free(s);
+	if (!nplace)
+		die("no placement");
+}
+
+/* the variants of each op: its C versions, then its images, idiom first */
+static const char *const order[] = { "C", "C-host", "idiom", "mask", "call", "body", "native" };
+#define NORDER ((int)(sizeof(order) / sizeof(order[0])))
+#define NC 2	/* the C builds, first in order[] */
+
 int main(int argc, char **argv)
 {
-	static struct variant var[2 * MAX_IMAGES + 32];
+	static struct variant var[3 * MAX_IMAGES + 64];
 	const char *outdir = ".";
-	int rounds = 300, reps = 20, nvar = 0, bad = 0, c;
-	char path[512];
+	int rounds = 300, nproc = 4, nvar = 0, bad = 0, c;
+	char path[512], cpu[256];
+	ssize_t len;
 	cpu_set_t cpus;
 	FILE *csv, *dat;
 
-	while ((c = getopt(argc, argv, "r:o:t")) != -1) {
+	parse_placements("k,k+16,k+32,k+48,0");
+	while ((c = getopt(argc, argv, "r:p:P:o:t")) != -1) {
 		if (c == 'r')
 			rounds = atoi(optarg);
+		else if (c == 'p')
+			nproc = atoi(optarg);
+		else if (c == 'P')
+			parse_placements(optarg);
 		else if (c == 'o')
 			outdir = optarg;
 		else if (c == 't')
@@ -586,10 +1014,15 @@ int main(int argc, char **argv)
 		else
 			return 2;
 	}
-	if (argc - optind != 2 || rounds < 1) {
-		fprintf(stderr, "usage: replay [-r ROUNDS] [-o OUTDIR] [-t] JITDIR GUESTLOG\n");
+	if (argc - optind != 2 || rounds < 1 || nproc < 1 || nproc > MAX_PROC) {
+		fprintf(stderr, "usage: replay [-r ROUNDS] [-p PROCS (1-%d)] [-P k,k+16,...,0] "
+			"[-o OUTDIR] [-t] JITDIR GUESTLOG\n", MAX_PROC);
 		return 2;
 	}
+	len = readlink("/proc/self/exe", self_exe, sizeof(self_exe) - 1);
+	if (len <= 0)
+		die("/proc/self/exe: %s", strerror(errno));
+	self_exe[len] = 0;
 	/* one CPU for the whole run, as the guest's programs ran on CPU 0 */
 	CPU_ZERO(&cpus);
 	CPU_SET(sched_getcpu(), &cpus);
@@ -600,8 +1033,6 @@ int main(int argc, char **argv)
 	read_images(argv[optind]);
 	setup_percpu();
 
-	/* the C version of each op, then its images, idiom first */
-	static const char *const order[] = { "idiom", "call", "body", "native" };
 	for (int i = 0; i < nimg; i++) {
 		char *dot = strrchr(img[i].name, '.');
 
@@ -610,6 +1041,7 @@ int main(int argc, char **argv)
 		snprintf(img[i].variant, sizeof(img[i].variant), "%s", dot + 1);
 	}
 	for (int i = 0; i < nimg; i++) {
+		const struct code *cc[NC] = { NULL };
 		const char *op = img[i].op;
 		int first = 1;
 
@@ -621,78 +1053,72 @@ int main(int argc, char **argv)
 			/* the packets differ only for select */
 			if (k && strcmp(op, "select"))
 				continue;
-			for (int o = -1; o < 4; o++) {
+			for (int o = 0; o < NORDER; o++) {
 				struct variant *v = &var[nvar];
 				struct image *im = NULL;
 
-				if (o >= 0) {
+				if (o >= NC) {
 					snprintf(path, sizeof(path), "%s.%s", op, order[o]);
 					im = image_by_name(path, 0);
-					if (!im || im->refused || !im->len)
+					if (!im || im->refused || !im->c.len)
 						continue;
-					if (!im->code)
-						relink(im, argv[optind]);
+					scan_image(im, argv[optind]);
+					v->code = &im->c;
+				} else {
+					bench_fn fn = o ? cref_lookup_host(op) : cref_lookup_base(op);
+
+					if (!fn)
+						die("no C version of %s", op);
+					snprintf(path, sizeof(path), "c_%s (%s)", op, order[o]);
+					if (!cc[o])
+						cc[o] = scan_c(fn, path);
+					v->code = cc[o];
 				}
 				v->op = op;
-				v->variant = o < 0 ? "C" : order[o];
+				v->variant = order[o];
 				v->packet = pkt_name[k];
 				v->im = im;
-				v->fn = im ? (bench_fn)(void *)im->code : cref_lookup(op);
-				if (!v->fn)
-					die("no C version of %s", op);
 				for (int j = 0; j < NPKT; j++) {
 					unsigned char *d = k ? pkt_same : pkt_rand[j];
 
 					v->ctx[j].data = d;
 					v->ctx[j].data_end = d + BENCH_PKT_LEN;
 				}
-				v->ns = calloc(rounds, sizeof(double));
 				nvar++;
 			}
 		}
 	}
 
 	/*
-	 * Results first: each image and each C version must return what the
-	 * guest returned (for C, the first image of its op loaded there).
+	 * Results first, at every placement: each image and each C version
+	 * must return what the guest returned.
 	 */
-	for (int i = 0; i < nvar; i++) {
-		struct variant *v = &var[i];
-		int k = !strcmp(v->packet, "same");
+	{
+		extern char _end[];
 
-		if (v->im) {
-			if (!v->im->has_res[k])
-				die("%s: no guest result on %s", v->im->name, v->packet);
-			bad |= check(v, v->im->res[k]);
-		} else {
-			for (int j = i + 1; j < nvar && var[j].op == v->op; j++)
-				if (var[j].packet == v->packet) {
-					bad |= check(v, var[j].im->res[k]);
-					break;
-				}
-		}
+		next_hint = ((uintptr_t)_end + (16ul << 20)) & ~(PAGE - 1);
 	}
-	if (test_mode)
+	place_all(var, nvar);
+	bad = check_all(var, nvar);
+	if (test_mode || bad)
 		return bad;
 
-	/* interleaved: every round times every variant, in a rotating order */
-	for (int r = 0; r < rounds; r++)
-		for (int j = 0; j < nvar; j++) {
-			struct variant *v = &var[(j + r) % nvar];
-			uint64_t t0, sink = 0;
-
-			t0 = now_ns();
-			for (int k = 0; k < reps; k++)
-				sink += v->fn(&v->ctx[(r * reps + k) % NPKT]);
-			v->ns[r] = (double)(now_ns() - t0) / ((double)reps * BENCH_N);
-			__asm__ volatile("" : : "r"(sink));
-		}
-	for (int i = 0; i < nvar; i++) {
-		qsort(var[i].ns, rounds, sizeof(double), cmp_double);
-		var[i].med = var[i].ns[rounds / 2];
-		var[i].min = var[i].ns[0];
-		var[i].max = var[i].ns[rounds - 1];
-	}
+	cpu_model(cpu, sizeof(cpu));
+	printf("# CPU: %s, from /proc/cpuinfo; clock about %.2f GHz while running "
+	       "(a chain of 1-cycle adds)\n", cpu, clock_ghz());
+	printf("# placements:");
+	for (int k = 0; k < nplace; k++)
+		printf(" %s", place[k].name);
+	printf(" (k: the kernel's page offset; for C the linker's); %d processes x %d "
+	       "placements, %d rounds each\n", nproc, nplace, rounds);
+	printf("# ns/op: median of the %d per-process, per-placement medians; lo-hi: "
+	       "their range; @%s: median over the processes at the first placement; "
+	       "x: ratio of ns/op\n", nproc * nplace, place[0].name);
+	printf("# C: %s; C-host: %s\n", REPLAY_C_BASE, REPLAY_C_HOST);
+	printf("# calls out of the images: direct rel32 to callees built with %s\n",
+	       REPLAY_KFLAGS);
+	fflush(stdout);
+	time_all(var, nvar, rounds, nproc);
 
 	snprintf(path, sizeof(path), "%s/bench.csv", outdir);
 	csv = fopen(path, "w");
@@ -700,63 +1126,68 @@ int main(int argc, char **argv)
 	dat = fopen(path, "w");
 	if (!csv || !dat)
 		die("%s: %s", outdir, strerror(errno));
-	fprintf(csv, "op,packet,variant,ns_per_op_median,ns_min,ns_max,vs_idiom,vs_c,"
-		"mops_per_s,loop_insns,loop_bytes,jited_bytes,verified_insns,load_us\n");
-	fprintf(dat, "# op C idiom call body native (median ns/op, ? = none)\n");
-	printf("%-18s %-7s %-6s %8s %8s %8s %8s %8s %6s %6s %6s %8s %8s\n", "op", "variant",
-	       "packet", "ns/op", "min", "max", "x idiom", "x C", "loop", "bytes",
-	       "jited", "verified", "load_ms");
+	fprintf(csv, "op,packet,variant,ns_per_op_median,ns_lo,ns_hi,ns_first_placement,"
+		"vs_idiom,vs_c,vs_c_host,mops_per_s,loop_insns,loop_bytes,jited_bytes,"
+		"verified_insns,load_us");
+	for (int k = 0; k < nplace; k++)
+		fprintf(csv, ",ns_at_%s", place[k].name);
+	fputc('\n', csv);
+	fprintf(dat, "# op, then median lo hi (ns/op, ? = none) of:");
+	for (int o = 0; o < NORDER; o++)
+		fprintf(dat, " %s", order[o]);
+	fputc('\n', dat);
+	snprintf(path, sizeof(path), "@%s", place[0].name);
+	printf("%-13s %-7s %-4s %7s %7s %7s %7s %7s %6s %6s %5s %5s %5s %8s %7s\n", "op",
+	       "variant", "pkt", "ns/op", "lo", "hi", path, "x idiom", "x C", "x Chost",
+	       "loop", "bytes", "jited", "verified", "load_ms");
 	for (int i = 0; i < nvar; i++) {
-		struct variant *v = &var[i], *cv = NULL, *iv = NULL;
+		struct variant *v = &var[i];
+		struct variant *cv = find(var, nvar, v->op, "C", v->packet);
+		struct variant *hv = find(var, nvar, v->op, "C-host", v->packet);
+		struct variant *iv = find(var, nvar, v->op, "idiom", v->packet);
 
-		for (int j = 0; j < nvar; j++)
-			if (var[j].op == v->op && var[j].packet == v->packet) {
-				if (!strcmp(var[j].variant, "C"))
-					cv = &var[j];
-				else if (!strcmp(var[j].variant, "idiom"))
-					iv = &var[j];
-			}
-		printf("%-18s %-7s %-6s %8.3f %8.3f %8.3f %8.2f %8.2f", v->op, v->variant,
-		       v->packet, v->med, v->min, v->max, iv ? v->med / iv->med : 0,
-		       cv ? v->med / cv->med : 0);
+		printf("%-13s %-7s %-4s %7.3f %7.3f %7.3f %7.3f %7.2f %6.2f %6.2f", v->op,
+		       v->variant, v->packet, v->mid, v->lo, v->hi, v->first,
+		       iv ? v->mid / iv->mid : 0, cv ? v->mid / cv->mid : 0,
+		       hv ? v->mid / hv->mid : 0);
 		if (v->im)
-			printf(" %6d %6d %6u %8u %8.1f\n", v->im->loop_insns, v->im->loop_bytes,
+			printf(" %5d %5d %5u %8u %7.1f\n", v->im->loop_insns, v->im->loop_bytes,
 			       v->im->jited, v->im->verified, v->im->load_us / 1000.0);
 		else
-			printf(" %6s %6s %6s %8s %8s\n", "-", "-", "-", "-", "-");
-		fprintf(csv, "%s,%s,%s,%.4f,%.4f,%.4f,%.3f,%.3f,%.1f", v->op, v->packet,
-			v->variant, v->med, v->min, v->max, iv ? v->med / iv->med : 0,
-			cv ? v->med / cv->med : 0, 1000.0 / v->med);
+			printf(" %5s %5s %5s %8s %7s\n", "-", "-", "-", "-", "-");
+		fprintf(csv, "%s,%s,%s,%.4f,%.4f,%.4f,%.4f,%.3f,%.3f,%.3f,%.1f", v->op,
+			v->packet, v->variant, v->mid, v->lo, v->hi, v->first,
+			iv ? v->mid / iv->mid : 0, cv ? v->mid / cv->mid : 0,
+			hv ? v->mid / hv->mid : 0, 1000.0 / v->mid);
 		if (v->im)
-			fprintf(csv, ",%d,%d,%u,%u,%u\n", v->im->loop_insns, v->im->loop_bytes,
+			fprintf(csv, ",%d,%d,%u,%u,%u", v->im->loop_insns, v->im->loop_bytes,
 				v->im->jited, v->im->verified, v->im->load_us);
 		else
-			fprintf(csv, ",,,,,\n");
-		/* one gnuplot row per op and packet, at its C version */
+			fprintf(csv, ",,,,,");
+		for (int k = 0; k < nplace; k++)
+			fprintf(csv, ",%.4f", v->at[k]);
+		fputc('\n', csv);
+		/* one gnuplot row per op and packet, at its first C version */
 		if (!strcmp(v->variant, "C")) {
 			fprintf(dat, "%s%s%s", v->op, strcmp(v->op, "select") ? "" : "/",
 				strcmp(v->op, "select") ? "" : v->packet);
-			for (int o = -1; o < 4; o++) {
-				struct variant *w = NULL;
+			for (int o = 0; o < NORDER; o++) {
+				struct variant *w = find(var, nvar, v->op, order[o], v->packet);
 
-				for (int j = 0; j < nvar; j++)
-					if (var[j].op == v->op && var[j].packet == v->packet &&
-					    !strcmp(var[j].variant, o < 0 ? "C" : order[o]))
-						w = &var[j];
 				if (w)
-					fprintf(dat, " %.4f", w->med);
+					fprintf(dat, " %.4f %.4f %.4f", w->mid, w->lo, w->hi);
 				else
-					fprintf(dat, " ?");
+					fprintf(dat, " ? ? ?");
 			}
 			fputc('\n', dat);
 		}
 	}
 	for (int i = 0; i < nimg; i++)
 		if (img[i].refused)
-			printf("%-18s %-7s refused by the verifier: %s\n", img[i].op,
+			printf("%-13s %-7s refused by the verifier: %s\n", img[i].op,
 			       img[i].variant, img[i].why);
 	fclose(csv);
 	fclose(dat);
-	targets(var, nvar);
-	return bad;
+	targets(var, nvar, nproc);
+	return 0;
 }

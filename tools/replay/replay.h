@@ -36,8 +36,12 @@ extern struct replay_kernel rk;
 /* kstubs.c: a kernel function the images may call, by name, or NULL */
 void *kstub_lookup(const char *name);
 
-/* cref.c: the C versions of bpf/bench/bench.bpf.c, by op name, or NULL */
+/*
+ * cref.c: the C versions of bpf/bench/bench.bpf.c, by op name, or NULL;
+ * built for the baseline x86-64 ISA and for this CPU (mk/bench.mk)
+ */
 typedef uint64_t (*bench_fn)(const struct replay_ctx *ctx);
-bench_fn cref_lookup(const char *op);
+bench_fn cref_lookup_base(const char *op);
+bench_fn cref_lookup_host(const char *op);
 
 #endif /* _REPLAY_H */
