@@ -66,11 +66,20 @@ if [ ! -f "$out/.done" ]; then
 		make -C "$src" O="$obj" olddefconfig
 		# the .debs land beside $obj; start with none there
 		rm -f "$obj"/../*.deb "$obj"/../*.buildinfo "$obj"/../*.changes
-		# the rules of mkdebian need no debhelper: skip the build-dependency check
-		make -C "$src" O="$obj" -j"$jobs" LOCALVERSION=-insn DPKG_FLAGS=-d bindeb-pkg
+		make -C "$src" O="$obj" -j"$jobs" LOCALVERSION=-insn bindeb-pkg
 	} >"$log" 2>&1 || { tail -n 30 "$log" >&2; exit 1; }
 	rm -rf "$out" && mkdir -p "$out"
 	mv "$obj"/../linux-image-*.deb "$obj"/../linux-headers-*.deb "$out/"
+	# The headers get vmlinux's BTF, as Debian's do: kbuild builds a
+	# module's BTF against it, and DKMS builds insn_kfuncs.ko only so.
+	rel=$(cat "$obj/include/config/kernel.release")
+	hdr=$(ls "$out"/linux-headers-"$rel"_*.deb)
+	tmp=$(mktemp -d)
+	dpkg-deb -R "$hdr" "$tmp"
+	objcopy --only-section=.BTF --only-section=.BTF_ids "$obj/vmlinux" \
+		"$tmp/usr/src/linux-headers-$rel/vmlinux" 2>/dev/null
+	dpkg-deb -b "$tmp" "$hdr" >/dev/null
+	rm -rf "$tmp"
 	touch "$out/.done"
 fi
 
