@@ -96,7 +96,7 @@ $(B)/results/x86_64-debug-skip.txt: FORCE
 	$(Q)mkdir -p $(@D)
 	$(Q)echo "TEST x86_64-debug SKIP the debug kernel is not cached: make check-debug" \
 		"builds and runs it ($(DEBUG_COLD))" >$@
-DISTRO_COLD := cold build of each about ? min with JOBS=2
+DISTRO_COLD := cold build: x86-64 30 min with JOBS=2 beside other work
 $(B)/results/%-distro-skip.txt: FORCE
 	$(Q)mkdir -p $(@D)
 	$(Q)echo "TEST $*-distro SKIP the distro kernel is not cached: make check-distro" \
