@@ -15,14 +15,14 @@ BPF_OBJS := $(patsubst %.c,%.o,$(wildcard tests/progs/*.bpf.c bpf/examples/*.bpf
 # The modules each target builds: module (kbuild), kmod (the test modules),
 # dkms (the module as DKMS builds it; Debian's kernels have only that).
 mods_x86_64 := module kmod dkms
-mods_arm64 := module kmod
+mods_arm64 := module kmod dkms
 mods_x86_64-stock := module
 mods_x86_64-debug := module kmod dkms
 mods_x86_64-debian := dkms
 mods_arm64-debian := dkms
 mods_x86_64-deb := dkms
 mods_x86_64-distro := module kmod dkms
-mods_arm64-distro := module kmod
+mods_arm64-distro := module kmod dkms
 has = $(filter $(2),$(mods_$(1)))
 
 # What a target's guest has, as GUEST-PATH=HOST-PATH: the target's modules,

@@ -128,28 +128,30 @@ no_kfunc_call() {
 	fi
 }
 
-# pad NAME ERE: the image opens with an instruction matching ERE
+# pad NAME N ERE: one of the image's first N instructions matches ERE
 pad() {
-	local name=$1 ere=$2 first
+	local name=$1 n=$2 ere=$3 first
 	[ -f "$dir/$name.dis" ] || { echo "TEST shapes.$name.pad FAIL no image $dir/$name.dis"; return; }
-	first=$(insns "$name" | head -n1)
-	if grep -qE "$ere" <<<"$first"; then
+	first=$(insns "$name" | head -n "$n" | grep -m1 -E "$ere")
+	if [ -n "$first" ]; then
 		echo "TEST shapes.$name.pad PASS $first"
 	else
-		echo "TEST shapes.$name.pad FAIL opens with $first, want $ere"
+		echo "TEST shapes.$name.pad FAIL none of the first $n instructions matches $ere:" \
+			"$(insns "$name" | head -n "$n" | paste -sd';')"
 	fi
 }
 
 # Debian's configuration: x86-64 with IBT, whose JIT opens every image
-# with endbr64; arm64 with kernel pointer authentication, paciasp (a BTI
-# landing pad where the kernel has BTI)
+# with the endbr64 landing pad; arm64 with kernel pointer authentication,
+# whose JIT signs the return address in the prologue (after a BTI landing
+# pad, where the kernel has BTI, the move of lr to x9 and ftrace's nop)
 if [ "$flavour" = distro ]; then
 	case $arch in
-	x86_64) padding='^endbr64' ;;
-	*) padding='^(paciasp|hint #0x19|bti|hint #0x2[2-6])' ;;
+	x86_64) padding=(1 '^endbr64') ;;
+	*) padding=(4 '^(paciasp|hint #0x19)') ;;
 	esac
 	for name in rotate_loop select_loop bextr_loop lea_loop load_be_loop iter_sum percpu_this; do
-		pad $name "$padding"
+		pad $name "${padding[@]}"
 	done
 fi
 
