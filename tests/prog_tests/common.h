@@ -92,6 +92,86 @@ int xlated_shape(int fd, const char *prefix, int (*marker)(const struct bpf_insn
 int check_shape(const char *name, const char *mode, int fd, int n, const char *prefix,
 		int (*marker)(const struct bpf_insn *));
 
+/* "TEST @name PASS" if @obj loaded, else FAIL with errno's text: 1 if not */
+int load_line(const char *name, struct bpf_object *obj);
+
+/* TEST "@prefix.refused.PROG" for each of the @n programs @progs: refused, @msg */
+int check_refused_progs(const char *prefix, const char *path, const char *const *progs,
+			size_t n, const char *msg);
+
+/* packet of the loop programs: x, then the iteration count */
+struct loop_pkt {
+	__u64 x;
+	__u32 n;
+	__u32 pad;
+};
+
+/*
+ * TEST "@prefix.@prog": loop program @fd (packet struct loop_pkt) on
+ * x = input(k), n = k % (@max + 1) leaves @model(x, n) in x and passes.
+ */
+int check_loop(const char *prefix, int fd, const char *prog, __u32 max,
+	       __u64 (*model)(__u64 x, __u32 n));
+/* check_loop() and stat_jit() for the three programs @loops of @obj */
+int check_loops(const char *prefix, struct bpf_object *obj, const char *const loops[3],
+		__u32 max, __u64 (*model)(__u64 x, __u32 n), int jit);
+
+/*
+ * Context of the rotate programs, @n counts: x, then rol64[n], ror64[n]
+ * (__u64) and rol32[n], ror32[n] (__u32).
+ */
+#define ROT_CTX_SIZE(n)	(8 + 2 * 8 * (n) + 2 * 4 * (n))
+/*
+ * TEST "@prefix.OP" for each rotation OP of program @fd on every input,
+ * its first mismatch the reason; "@run_name" FAIL if it cannot run.
+ */
+int check_rotations(const char *prefix, const char *run_name, int fd,
+		    const __u32 *counts, int n);
+
+/*
+ * A family of kfuncs with two constant arguments (bextr, lea).  Program
+ * @all computes every case, @alias binds results to operands (its context:
+ * @nin inputs, then @ncases and @nalias results, all __u64), @map reads
+ * map @map_name at the result without a check, @loops are the kfunc's
+ * loop, the C idiom's and the portable wrapper's.
+ */
+struct family {
+	const char *name;	/* "NAME" of the TEST lines and of the C model */
+	const char *kfunc;	/* the kfuncs' symbol prefix */
+	int (*marker)(const struct bpf_insn *);	/* an insn of the body */
+	const char *all, *alias, *map, *map_name;
+	const char *const loops[3];
+	int nin, ncases, nalias;
+	const char *case_word;	/* what a case of @all is called */
+	void (*inputs)(unsigned int k, __u64 *in);	/* the inputs for input k */
+	void (*want)(const __u64 *in, __u64 *w);	/* @ncases + @nalias results */
+	int nslots;		/* __u64s of @map's value */
+	unsigned int (*slot)(__u64 x);	/* the one @map reads for x */
+	const char *map_pass;	/* what the TEST line of @map says */
+	__u32 loop_max;
+	__u64 (*loop)(__u64 x, __u32 n);
+	const char *plain_msg;	/* the refusal of a kfunc with two constants as a call */
+	const char *stock_map_msg;	/* the refusal of @map without the series */
+};
+
+/* "check MODE OBJ [--jit]" of a family: MODE native|body|call|stock */
+int family_check(const struct family *f, const char *mode, const char *path, int jit);
+
+/* The commands of a loader, as "NAME CMD ARGS..."; NULL: no such command. */
+struct loader_cmds {
+	const char *name;	/* of the TEST lines, and tests/prog_tests/NAME.c */
+	/* "check MODE OBJ [--jit]" */
+	int (*check)(const char *mode, const char *path, int jit);
+	const char *nojit;	/* "nojit OBJ": this program must be refused */
+	/* "bad MODE OBJ": these refused, as "NAME.MODE.refused.PROG" */
+	const struct refusal *bad;
+	size_t nbad;
+	int (*pin)(const char *path, const char *where);	/* "pin OBJ WHERE" */
+	int (*pinned)(const char *label, const char *where);	/* "pinned LABEL WHERE" */
+};
+
+int loader_main(const struct loader_cmds *c, int argc, char **argv);
+
 int set_caps(__u64 caps, int on);
 
 #define CAP(c)	(1ull << (c))
