@@ -60,50 +60,19 @@ static __u64 bx_loop(__u64 x, __u32 n)
 	return x;
 }
 
-/*
- * As a plain call 6.12 takes one constant argument per kfunc call: every
- * program calling bpf_insn_bextr64() is refused.
- */
-#define BX_PLAIN_MSG "only one constant argument permitted"
-
 _Static_assert(sizeof(struct bx_ctx) == (1 + BX_NPAIRS + 2) * 8, "bx_ctx: x, results");
 _Static_assert(sizeof(struct bx_table) == 16 * 8, "map_pass says 16");
 _Static_assert(sizeof(struct bx_pkt) == sizeof(struct loop_pkt), "bx_pkt is a loop_pkt");
 
 static const struct family bx = {
-	.name = "bextr", .kfunc = "bpf_insn_bextr64", .marker = bx_marker,
-	.all = "bextr_all", .alias = "bextr_alias", .map = "bextr_map", .map_name = "bx_map",
-	.loops = { "bextr_loop", "bextr_idiom", "bextr_wrapper" },
+	.name = "bextr", .marker = bx_marker, .map = "bextr_map", .map_name = "bx_map",
 	.nin = 1, .ncases = BX_NPAIRS, .nalias = 2, .case_word = "pair",
-	.inputs = bx_inputs, .want = bx_want,
-	.nslots = 1 << BX_KLEN, .slot = bx_slot,
+	.inputs = bx_inputs, .want = bx_want, .slot = bx_slot,
 	.map_pass = "indexes a table of 16 without a check",
 	.loop_max = BX_LOOP_MAX, .loop = bx_loop,
-	.plain_msg = BX_PLAIN_MSG,
-	/* without the series the result is any scalar: too far for the table */
-	.stock_map_msg = "math between map_value pointer and register with unbounded min value",
-};
-
-static int cmd_check(const char *mode, const char *path, int jit)
-{
-	return family_check(&bx, mode, path, jit);
-}
-
-/* constants the body cannot take, a field wider than its table */
-static const struct refusal bad[] = {
-	{ "bad_start", "kfunc bpf_insn_bextr64: start must be below 64", BX_PLAIN_MSG },
-	{ "bad_len0", "kfunc bpf_insn_bextr64: len must be 1 to 64 - start", BX_PLAIN_MSG },
-	{ "bad_len", "kfunc bpf_insn_bextr64: len must be 1 to 64 - start", BX_PLAIN_MSG },
-	{ "bad_nonconst", "R3 must be a known constant", BX_PLAIN_MSG },
-	{ "bad_wide", "invalid access to map value", BX_PLAIN_MSG },
 };
 
 int bextr_main(int argc, char **argv)
 {
-	static const struct loader_cmds cmds = {
-		.name = "bextr", .check = cmd_check, .nojit = "bextr_all",
-		.bad = bad, .nbad = ARRAY_SIZE(bad),
-	};
-
-	return loader_main(&cmds, argc, argv);
+	return family_main(&bx, argc, argv);
 }

@@ -129,48 +129,56 @@ int check_rotations(const char *prefix, const char *run_name, int fd,
 		    const __u32 *counts, int n);
 
 /*
- * A family of kfuncs with two constant arguments (bextr, lea).  Program
- * @all computes every case, @alias binds results to operands (its context:
- * @nin inputs, then @ncases and @nalias results, all __u64), @map reads
- * map @map_name at the result without a check, @loops are the kfunc's
- * loop, the C idiom's and the portable wrapper's.
+ * A family of kfuncs with two constant arguments (bextr, lea), kfunc
+ * bpf_insn_NAME64.  Program NAME_all computes every case, NAME_alias binds
+ * results to operands (their context: @nin inputs, then @ncases and
+ * @nalias results, all __u64), @map reads map @map_name at the result
+ * without a check, NAME_loop, NAME_idiom and NAME_wrapper are loops of
+ * the kfunc, the C idiom and the portable wrapper.
  */
 struct family {
-	const char *name;	/* "NAME" of the TEST lines and of the C model */
-	const char *kfunc;	/* the kfuncs' symbol prefix */
+	const char *name;	/* "NAME" of the programs, TEST lines and C model */
 	int (*marker)(const struct bpf_insn *);	/* an insn of the body */
-	const char *all, *alias, *map, *map_name;
-	const char *const loops[3];
+	const char *map, *map_name;
 	int nin, ncases, nalias;
-	const char *case_word;	/* what a case of @all is called */
+	const char *case_word;	/* what a case of NAME_all is called */
 	void (*inputs)(unsigned int k, __u64 *in);	/* the inputs for input k */
 	void (*want)(const __u64 *in, __u64 *w);	/* @ncases + @nalias results */
-	int nslots;		/* __u64s of @map's value */
-	unsigned int (*slot)(__u64 x);	/* the one @map reads for x */
+	unsigned int (*slot)(__u64 x);	/* the __u64 of @map's value it reads for x */
 	const char *map_pass;	/* what the TEST line of @map says */
 	__u32 loop_max;
 	__u64 (*loop)(__u64 x, __u32 n);
-	const char *plain_msg;	/* the refusal of a kfunc with two constants as a call */
-	const char *stock_map_msg;	/* the refusal of @map without the series */
 };
+
+/* 6.12 takes one constant argument per kfunc call */
+#define TWO_CONSTS_MSG	"only one constant argument permitted"
 
 /* "check MODE OBJ [--jit]" of a family: MODE native|body|call|stock */
 int family_check(const struct family *f, const char *mode, const char *path, int jit);
+/* loader_main() of a family: check, "nojit" (NAME_all), "bad" (refusals.c's set NAME) */
+int family_main(const struct family *f, int argc, char **argv);
 
 /* The commands of a loader, as "NAME CMD ARGS..."; NULL: no such command. */
 struct loader_cmds {
 	const char *name;	/* of the TEST lines, and tests/prog_tests/NAME.c */
-	/* "check MODE OBJ [--jit]" */
+	/* "check MODE OBJ [--jit]": @check, or family_check() of @family */
 	int (*check)(const char *mode, const char *path, int jit);
+	const struct family *family;
 	const char *nojit;	/* "nojit OBJ": this program must be refused */
-	/* "bad MODE OBJ": these refused, as "NAME.MODE.refused.PROG" */
-	const struct refusal *bad;
-	size_t nbad;
+	/* "bad MODE OBJ": the refusals of set NAME, as "NAME.MODE.refused.PROG" */
+	int bad;
 	int (*pin)(const char *path, const char *where);	/* "pin OBJ WHERE" */
 	int (*pinned)(const char *label, const char *where);	/* "pinned LABEL WHERE" */
 };
 
 int loader_main(const struct loader_cmds *c, int argc, char **argv);
+
+/*
+ * check_refusal_rows() for the rows of set @set of refusals.c's catalog;
+ * -1 if it has none.
+ */
+int check_refusal_set(const char *prefix, const char *mode, const char *path,
+		      const char *set);
 
 int set_caps(__u64 caps, int on);
 

@@ -65,54 +65,20 @@ static __u64 lea_loop(__u64 x, __u32 n)
 	return x;
 }
 
-/*
- * As a plain call 6.12 takes one constant argument per kfunc call: every
- * program calling bpf_insn_lea64() with a constant shift is refused.
- */
-#define LEA_PLAIN_MSG "only one constant argument permitted"
-
 _Static_assert(LEA_NALIAS == 4, "lea_want() has four aliases");
 _Static_assert(sizeof(struct lea_ctx) == (2 + LEA_NCASES + LEA_NALIAS) * 8,
 	       "lea_ctx: base, index, results");
 _Static_assert(sizeof(struct lea_pkt) == sizeof(struct loop_pkt), "lea_pkt is a loop_pkt");
 
 static const struct family lea_family = {
-	.name = "lea", .kfunc = "bpf_insn_lea64", .marker = lea_marker,
-	.all = "lea_all", .alias = "lea_alias", .map = "lea_map_read", .map_name = "lea_map",
-	.loops = { "lea_loop", "lea_idiom", "lea_wrapper" },
+	.name = "lea", .marker = lea_marker, .map = "lea_map_read", .map_name = "lea_map",
 	.nin = 2, .ncases = LEA_NCASES, .nalias = LEA_NALIAS, .case_word = "case",
-	.inputs = lea_inputs, .want = lea_want,
-	.nslots = ARRAY_SIZE(((struct lea_table *)0)->slot), .slot = lea_slot,
+	.inputs = lea_inputs, .want = lea_want, .slot = lea_slot,
 	.map_pass = "reads a map value at offset 8 to 64 without a check",
 	.loop_max = LEA_LOOP_MAX, .loop = lea_loop,
-	.plain_msg = LEA_PLAIN_MSG,
-	/* without the series the result is any scalar: too far for the map value */
-	.stock_map_msg = "math between map_value pointer and register with unbounded min value",
-};
-
-static int cmd_check(const char *mode, const char *path, int jit)
-{
-	return family_check(&lea_family, mode, path, jit);
-}
-
-/*
- * Shifts the body cannot take, non-constants, a read past the value; as
- * plain calls the first constant is checked before the second.
- */
-static const struct refusal bad[] = {
-	{ "bad_shift4", "kfunc bpf_insn_lea64: shift must be 0 to 3", LEA_PLAIN_MSG },
-	{ "bad_shift", "kfunc bpf_insn_lea64: shift must be 0 to 3", LEA_PLAIN_MSG },
-	{ "bad_nonconst", "R3 must be a known constant", NULL },
-	{ "bad_nonconst_disp", "R4 must be a known constant", LEA_PLAIN_MSG },
-	{ "bad_wide", "invalid access to map value", LEA_PLAIN_MSG },
 };
 
 int lea_main(int argc, char **argv)
 {
-	static const struct loader_cmds cmds = {
-		.name = "lea", .check = cmd_check, .nojit = "lea_all",
-		.bad = bad, .nbad = ARRAY_SIZE(bad),
-	};
-
-	return loader_main(&cmds, argc, argv);
+	return family_main(&lea_family, argc, argv);
 }

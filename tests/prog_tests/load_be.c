@@ -216,18 +216,11 @@ static int cmd_check(const char *mode, const char *path, int jit)
 	return fails;
 }
 
-static const struct refusal bad[] = {
-	{ "bad_pkt", "invalid access to packet", PLAIN_MSG },
-	{ "bad_map", "invalid access to map value", PLAIN_MSG },
-	{ "bad_stack", "invalid read from stack", PLAIN_MSG },
-	{ "bad_stack_align", "misaligned stack access", PLAIN_MSG },
-};
-
+/* the loads out of bounds to refuse ("bad") are refusals.c's */
 int load_be_main(int argc, char **argv)
 {
 	static const struct loader_cmds cmds = {
-		.name = "load_be", .check = cmd_check, .nojit = "load_be_pkt",
-		.bad = bad, .nbad = ARRAY_SIZE(bad),
+		.name = "load_be", .check = cmd_check, .nojit = "load_be_pkt", .bad = 1,
 	};
 
 	return loader_main(&cmds, argc, argv);

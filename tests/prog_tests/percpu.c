@@ -89,17 +89,13 @@ static int check_prog(const char *mode, const char *path, const char *prog)
 	return fails || ncpus < 2;
 }
 
-/* misuse, refused with the helpers' messages */
+/* misuse, refused with the helpers' messages (refusals.c) */
 static int refused(const char *mode, const char *path)
 {
-	static const struct refusal bad[] = {
-		{ "percpu_unchecked", "invalid mem access", NULL },
-		{ "percpu_notpcpu", "expected=percpu_ptr_", NULL },
-	};
 	char prefix[64];
 
 	snprintf(prefix, sizeof(prefix), "percpu.%s", mode);
-	return check_refusals(prefix, mode, path, bad);
+	return check_refusal_set(prefix, mode, path, "percpu");
 }
 
 static int check(const char *mode, const char *path)

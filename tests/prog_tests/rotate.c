@@ -118,15 +118,6 @@ static int cmd_check(const char *mode, const char *path, int jit)
 	return fails;
 }
 
-/*
- * Programs to refuse.  Two constants on two paths are fine for a plain call
- * (MODE call), but not for a body: its native code is emitted for one.
- */
-static const struct refusal bad[] = {
-	{ "bad_nonconst", "R2 must be a known constant", NULL },
-	{ "bad_twoconsts", "R2 must be the same constant on every path", LOADS_AS_CALL },
-};
-
 static int cmd_pin(const char *path, const char *pin)
 {
 	struct bpf_object *obj = load_obj(path, "rotate_all", NULL, 0);
@@ -158,7 +149,8 @@ int rotate_main(int argc, char **argv)
 {
 	static const struct loader_cmds cmds = {
 		.name = "rotate", .check = cmd_check, .nojit = "rotate_all",
-		.bad = bad, .nbad = ARRAY_SIZE(bad), .pin = cmd_pin, .pinned = cmd_pinned,
+		
+		.bad = 1 /* refusals.c's */, .pin = cmd_pin, .pinned = cmd_pinned,
 	};
 
 	return loader_main(&cmds, argc, argv);
