@@ -392,6 +392,62 @@ int check_refused_progs(const char *prefix, const char *path, const char *const 
 	return fails;
 }
 
+int check_cases(const char *name, unsigned int n, const void *arg, const char *pass,
+		int (*one)(const void *arg, unsigned int k, char *why, size_t len))
+{
+	char why[512];
+
+	for (unsigned int k = 0; k < n; k++) {
+		why[0] = 0;
+		if (one(arg, k, why, sizeof(why))) {
+			test_line(name, 0, "%s", why);
+			return 1;
+		}
+	}
+	test_line(name, 1, pass ? "%s" : NULL, pass);
+	return 0;
+}
+
+struct bpf_object *open_progs(const char *path, const char *const *progs, size_t n,
+			      char *log, size_t logsz)
+{
+	struct bpf_object *obj = bpf_object__open_file(path, NULL);
+	struct bpf_program *p;
+
+	if (!obj)
+		return NULL;
+	bpf_object__for_each_program(p, obj) {
+		int keep = 0;
+
+		for (size_t i = 0; i < n; i++)
+			keep |= !strcmp(bpf_program__name(p), progs[i]);
+		bpf_program__set_autoload(p, keep);
+		if (log)
+			bpf_program__set_log_buf(p, log, logsz);
+	}
+	return obj;
+}
+
+struct bpf_object *load_mode(const char *name, const char *mode, const char *path,
+			     const char *except, char *prefix)
+{
+	struct bpf_object *obj = except ? load_except(path, except) : load_obj(path, NULL, NULL, 0);
+	char test[96];
+
+	snprintf(prefix, 64, "%s.%s", name, mode);
+	snprintf(test, sizeof(test), "%s.load", prefix);
+	return load_line(test, obj) ? NULL : obj;
+}
+
+struct bpf_object *load_opened(struct bpf_object *obj)
+{
+	if (obj && bpf_object__load(obj)) {
+		bpf_object__close(obj);
+		return NULL;
+	}
+	return obj;
+}
+
 int check_loop(const char *prefix, int fd, const char *prog, __u32 max,
 	       __u64 (*model)(__u64 x, __u32 n))
 {

@@ -99,6 +99,25 @@ int load_line(const char *name, struct bpf_object *obj);
 int check_refused_progs(const char *prefix, const char *path, const char *const *progs,
 			size_t n, const char *msg);
 
+/*
+ * TEST @name over cases 0 to @n - 1: @one(@arg, k, why, len) returns 0,
+ * or not with the reason in @why, which ends the test; PASS with @pass.
+ */
+int check_cases(const char *name, unsigned int n, const void *arg, const char *pass,
+		int (*one)(const void *arg, unsigned int k, char *why, size_t len));
+
+/* Open @path to load only its @n programs @progs, their log into @log. */
+struct bpf_object *open_progs(const char *path, const char *const *progs, size_t n,
+			      char *log, size_t logsz);
+/*
+ * The programs of @path but @except (NULL: all), loaded, with TEST line
+ * "@prefix.load"; @prefix is "@name.@mode" (at most 64 bytes).
+ */
+struct bpf_object *load_mode(const char *name, const char *mode, const char *path,
+			     const char *except, char *prefix);
+/* Load @obj, or close it: NULL. */
+struct bpf_object *load_opened(struct bpf_object *obj);
+
 /* packet of the loop programs: x, then the iteration count */
 struct loop_pkt {
 	__u64 x;

@@ -175,7 +175,7 @@ static int cmd_check(const char *mode, const char *path, int jit)
 	static const char *const loops[] = { "load_be_loop", "load_be_idiom", "load_be_wrapper" };
 	int stock = !strcmp(mode, "stock"), fails = 0;
 	struct bpf_object *obj;
-	char prefix[64], name[96];
+	char prefix[64];
 
 	if (!strcmp(mode, "call") || stock)
 		fails = check_refused_progs("load_be.call", path, as_call,
@@ -196,10 +196,8 @@ static int cmd_check(const char *mode, const char *path, int jit)
 		bpf_object__close(obj);
 		return fails;
 	}
-	obj = load_obj(path, NULL, NULL, 0);
-	snprintf(prefix, sizeof(prefix), "load_be.%s", mode);
-	snprintf(name, sizeof(name), "%s.load", prefix);
-	if (load_line(name, obj))
+	obj = load_mode("load_be", mode, path, NULL, prefix);
+	if (!obj)
 		return 1;
 	fails += check_prog(prefix, obj, "load_be_pkt", mode, NLOADS(pkt_loads));
 	fails += check_prog(prefix, obj, "load_be_map", mode, NLOADS(map_loads));

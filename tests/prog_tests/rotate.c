@@ -89,13 +89,11 @@ static int check_xlated(const char *prefix, const char *mode, int fd)
 static int cmd_check(const char *mode, const char *path, int jit)
 {
 	static const char *const loops[] = { "rotate_loop", "rotate_idiom", "rotate_wrapper" };
-	struct bpf_object *obj = load_obj(path, NULL, NULL, 0);
 	char prefix[64], name[96];
+	struct bpf_object *obj = load_mode("rotate", mode, path, NULL, prefix);
 	int fails = 0, all;
 
-	snprintf(prefix, sizeof(prefix), "rotate.%s", mode);
-	snprintf(name, sizeof(name), "%s.load", prefix);
-	if (load_line(name, obj))
+	if (!obj)
 		return 1;
 	all = bpf_program__fd(bpf_object__find_program_by_name(obj, "rotate_all"));
 	fails += check_all(prefix, all);

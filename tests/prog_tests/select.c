@@ -113,13 +113,11 @@ static int check_knowledge(const char *prefix, const char *mode, const char *pat
 static int cmd_check(const char *mode, const char *path, int jit)
 {
 	static const char *const loops[] = { "select_loop", "select_idiom", "select_wrapper" };
-	struct bpf_object *obj = load_except(path, "select_pkt");
 	char prefix[64], name[96];
+	struct bpf_object *obj = load_mode("select", mode, path, "select_pkt", prefix);
 	int fails = 0;
 
-	snprintf(prefix, sizeof(prefix), "select.%s", mode);
-	snprintf(name, sizeof(name), "%s.load", prefix);
-	if (load_line(name, obj))
+	if (!obj)
 		return 1;
 	fails += check_all(prefix, prog_fd(obj, "select_all"));
 	snprintf(name, sizeof(name), "%s.xlated", prefix);
