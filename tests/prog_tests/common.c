@@ -372,3 +372,358 @@ int set_caps(__u64 caps, int on)
 	}
 	return syscall(SYS_capset, &h, d);
 }
+
+int load_line(const char *name, struct bpf_object *obj)
+{
+	test_line(name, !!obj, obj ? NULL : "%s", strerror(errno));
+	return !obj;
+}
+
+int check_refused_progs(const char *prefix, const char *path, const char *const *progs,
+			size_t n, const char *msg)
+{
+	char name[128];
+	int fails = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		snprintf(name, sizeof(name), "%s.refused.%s", prefix, progs[i]);
+		fails += check_refused(name, path, progs[i], msg);
+	}
+	return fails;
+}
+
+int check_cases(const char *name, unsigned int n, const void *arg, const char *pass,
+		int (*one)(const void *arg, unsigned int k, char *why, size_t len))
+{
+	char why[512];
+
+	for (unsigned int k = 0; k < n; k++) {
+		why[0] = 0;
+		if (one(arg, k, why, sizeof(why))) {
+			test_line(name, 0, "%s", why);
+			return 1;
+		}
+	}
+	test_line(name, 1, pass ? "%s" : NULL, pass);
+	return 0;
+}
+
+struct bpf_object *open_progs(const char *path, const char *const *progs, size_t n,
+			      char *log, size_t logsz)
+{
+	struct bpf_object *obj = bpf_object__open_file(path, NULL);
+	struct bpf_program *p;
+
+	if (!obj)
+		return NULL;
+	bpf_object__for_each_program(p, obj) {
+		int keep = 0;
+
+		for (size_t i = 0; i < n; i++)
+			keep |= !strcmp(bpf_program__name(p), progs[i]);
+		bpf_program__set_autoload(p, keep);
+		if (log)
+			bpf_program__set_log_buf(p, log, logsz);
+	}
+	return obj;
+}
+
+struct bpf_object *load_mode(const char *name, const char *mode, const char *path,
+			     const char *except, char *prefix)
+{
+	struct bpf_object *obj = except ? load_except(path, except) : load_obj(path, NULL, NULL, 0);
+	char test[96];
+
+	snprintf(prefix, 64, "%s.%s", name, mode);
+	snprintf(test, sizeof(test), "%s.load", prefix);
+	return load_line(test, obj) ? NULL : obj;
+}
+
+struct bpf_object *load_opened(struct bpf_object *obj)
+{
+	if (obj && bpf_object__load(obj)) {
+		bpf_object__close(obj);
+		return NULL;
+	}
+	return obj;
+}
+
+int check_loop(const char *prefix, int fd, const char *prog, __u32 max,
+	       __u64 (*model)(__u64 x, __u32 n))
+{
+	char name[96];
+
+	snprintf(name, sizeof(name), "%s.%s", prefix, prog);
+	for (unsigned int k = 0; k < NINPUTS; k++) {
+		struct loop_pkt p = { .x = input(k), .n = k % (max + 1) }, q = {};
+		__u64 w = model(p.x, p.n);
+		__u32 ret = 0;
+		int err = run_prog(fd, 0, &p, sizeof(p), &q, &ret);
+
+		if (err || ret != 2 || q.x != w) {
+			test_line(name, 0, "x=0x%llx n=%u: got 0x%llx want 0x%llx%s%s",
+				  (unsigned long long)p.x, p.n, (unsigned long long)q.x,
+				  (unsigned long long)w, err ? ", test_run: " : "",
+				  err ? strerror(-err) : "");
+			return 1;
+		}
+	}
+	test_line(name, 1, NULL);
+	return 0;
+}
+
+int check_loops(const char *prefix, struct bpf_object *obj, const char *const loops[3],
+		__u32 max, __u64 (*model)(__u64 x, __u32 n), int jit)
+{
+	int fails = 0;
+
+	for (int i = 0; i < 3; i++) {
+		fails += check_loop(prefix, prog_fd(obj, loops[i]), loops[i], max, model);
+		fails += stat_jit(prefix, obj, loops[i], jit);
+	}
+	return fails;
+}
+
+enum { ROL64, ROR64, ROL32, ROR32, NROT };
+static const char *const rot_name[NROT] = { "rol64", "ror64", "rol32", "ror32" };
+
+/* result @i of rotation @op in context @c of @n counts */
+static __u64 rot_got(const unsigned char *c, int n, int op, int i)
+{
+	__u64 v64;
+	__u32 v32;
+
+	if (op < ROL32) {
+		memcpy(&v64, c + 8 + (op * n + i) * 8, sizeof(v64));
+		return v64;
+	}
+	memcpy(&v32, c + 8 + 16 * n + ((op - ROL32) * n + i) * 4, sizeof(v32));
+	return v32;
+}
+
+static __u64 rot_want(__u64 x, int op, __u32 n)
+{
+	switch (op) {
+	case ROL64: return rol64(x, n);
+	case ROR64: return ror64(x, n);
+	case ROL32: return rol32((__u32)x, n);
+	default: return ror32((__u32)x, n);
+	}
+}
+
+int check_rotations(const char *prefix, const char *run_name, int fd,
+		    const __u32 *counts, int n)
+{
+	char why[NROT][160] = { { 0 } }, name[96];
+	unsigned char *c = calloc(1, ROT_CTX_SIZE(n));
+	int fails = 0;
+
+	if (!c)
+		return 1;
+	for (unsigned int k = 0; k < NINPUTS; k++) {
+		__u64 x = input(k);
+
+		memset(c, 0, ROT_CTX_SIZE(n));
+		memcpy(c, &x, sizeof(x));
+		/* syscall programs write back into ctx_in; no ctx_out */
+		if (run_prog(fd, 1, c, ROT_CTX_SIZE(n), NULL, NULL)) {
+			test_line(run_name, 0, "test_run: %s", strerror(errno));
+			free(c);
+			return 1;
+		}
+		for (int op = 0; op < NROT; op++)
+			for (int i = 0; i < n; i++) {
+				__u64 g = rot_got(c, n, op, i), w = rot_want(x, op, counts[i]);
+
+				if (g != w && !why[op][0])
+					snprintf(why[op], sizeof(why[op]),
+						 "%s(0x%llx, %u) = 0x%llx, want 0x%llx",
+						 rot_name[op], (unsigned long long)x, counts[i],
+						 (unsigned long long)g, (unsigned long long)w);
+			}
+	}
+	free(c);
+	for (int op = 0; op < NROT; op++) {
+		snprintf(name, sizeof(name), "%s.%s", prefix, rot_name[op]);
+		test_line(name, !why[op][0], why[op][0] ? "%s" : NULL, why[op]);
+		fails += !!why[op][0];
+	}
+	return fails;
+}
+
+/* @all and @alias of @f on every input */
+static int family_all(const struct family *f, const char *prefix, int all, int alias)
+{
+	int nres = f->ncases + f->nalias, nctx = f->nin + nres;
+	__u64 *c = calloc(2 * nctx, sizeof(*c)), *in = c + nctx, *w = in + f->nin;
+	char name[96], ins[64];
+	int fails = 1;
+
+	snprintf(name, sizeof(name), "%s.%s_all", prefix, f->name);
+	for (unsigned int k = 0; c && k < NINPUTS; k++) {
+		memset(c, 0, nctx * sizeof(*c));
+		f->inputs(k, c);
+		memcpy(in, c, f->nin * sizeof(*c));
+		ins[0] = 0;
+		for (int i = 0; i < f->nin; i++)
+			snprintf(ins + strlen(ins), sizeof(ins) - strlen(ins), "%s0x%llx",
+				 i ? ", " : "", (unsigned long long)in[i]);
+		if (run_prog(all, 1, c, nctx * sizeof(*c), NULL, NULL) ||
+		    run_prog(alias, 1, c, nctx * sizeof(*c), NULL, NULL)) {
+			test_line(name, 0, "test_run: %s", strerror(errno));
+			goto out;
+		}
+		if (memcmp(c, in, f->nin * sizeof(*c))) {
+			test_line(name, 0, "%s_alias lost its operands: %s", f->name, ins);
+			goto out;
+		}
+		f->want(in, w);
+		for (int i = 0; i < nres; i++) {
+			if (c[f->nin + i] == w[i])
+				continue;
+			test_line(name, 0, "%s %d: %s(%s) = 0x%llx, want 0x%llx",
+				  i < f->ncases ? f->case_word : "alias", i, f->name, ins,
+				  (unsigned long long)c[f->nin + i], (unsigned long long)w[i]);
+			goto out;
+		}
+	}
+	if (c) {
+		test_line(name, 1, "%d %ss and %d bindings", f->ncases, f->case_word, f->nalias);
+		fails = 0;
+	}
+out:
+	free(c);
+	return fails;
+}
+
+/* @map of @f: loads, has the mode's shape and reads the right slot */
+static int family_map(const struct family *f, const char *prefix, const char *mode,
+		      const char *path, const char *kfunc)
+{
+	struct bpf_object *obj = load_obj(path, f->map, NULL, 0);
+	struct bpf_map *map = obj ? bpf_object__find_map_by_name(obj, f->map_name) : NULL;
+	int fd, fails, key = 0, nslots = map ? bpf_map__value_size(map) / 8 : 0;
+	__u64 *t = calloc(nslots ? nslots : 1, sizeof(*t));
+	char name[96];
+
+	snprintf(name, sizeof(name), "%s.load.%s", prefix, f->map);
+	if (load_line(name, obj) || !t) {
+		free(t);
+		bpf_object__close(obj);
+		return 1;
+	}
+	fd = prog_fd(obj, f->map);
+	snprintf(name, sizeof(name), "%s.xlated.%s", prefix, f->map);
+	fails = check_shape(name, mode, fd, 1, kfunc, f->marker);
+	for (int i = 0; i < nslots; i++)
+		t[i] = xorshift();
+	bpf_map__update_elem(map, &key, sizeof(key), t, nslots * sizeof(*t), 0);
+	snprintf(name, sizeof(name), "%s.%s", prefix, f->map);
+	for (unsigned int k = 0; k < NINPUTS; k++) {
+		struct { __u64 x, out; } c = { .x = input(k) };
+		unsigned int slot = f->slot(c.x);
+		__u64 w = slot < (unsigned int)nslots ? t[slot] : ~c.out;
+
+		if (run_prog(fd, 1, &c, sizeof(c), NULL, NULL) || c.out != w) {
+			test_line(name, 0, "x=0x%llx: got 0x%llx want 0x%llx",
+				  (unsigned long long)c.x, (unsigned long long)c.out,
+				  (unsigned long long)w);
+			fails++;
+			goto out;
+		}
+	}
+	test_line(name, 1, "%s", f->map_pass);
+out:
+	free(t);
+	bpf_object__close(obj);
+	return fails;
+}
+
+/* without the series the result is any scalar: too far for the map value */
+#define STOCK_MAP_MSG "math between map_value pointer and register with unbounded min value"
+
+int family_check(const struct family *f, const char *mode, const char *path, int jit)
+{
+	static const char *const kinds[] = { "all", "alias", "loop", "idiom", "wrapper" };
+	enum { ALL, ALIAS, LOOP, IDIOM, WRAPPER, NPROGS };
+	int stock = !strcmp(mode, "stock"), fails = 0, fd[NPROGS];
+	char prefix[64], name[192], kfunc[64], prog[NPROGS][64];
+	struct bpf_object *obj;
+
+	snprintf(prefix, sizeof(prefix), "%s.%s", f->name, mode);
+	snprintf(kfunc, sizeof(kfunc), "bpf_insn_%s64", f->name);
+	for (int i = 0; i < NPROGS; i++)
+		snprintf(prog[i], sizeof(prog[i]), "%s_%s", f->name, kinds[i]);
+	if (!strcmp(mode, "call")) {
+		/* every program with a call: not the idiom */
+		const char *const progs[] = { prog[ALL], prog[ALIAS], f->map, prog[LOOP],
+					      prog[WRAPPER] };
+
+		return check_refused_progs(prefix, path, progs, ARRAY_SIZE(progs), TWO_CONSTS_MSG);
+	}
+	/*
+	 * stock: a kernel without the series.  There the second constant is
+	 * an ordinary argument (6.12 takes one constant per kfunc), so the
+	 * programs load as plain calls and compute the same; the one that
+	 * needs the verifier to know the result's range is refused.
+	 */
+	if (stock) {
+		snprintf(name, sizeof(name), "%s.refused.%s", prefix, f->map);
+		fails += check_refused(name, path, f->map, STOCK_MAP_MSG);
+	}
+	obj = load_except(path, f->map);
+	snprintf(name, sizeof(name), "%s.load", prefix);
+	if (load_line(name, obj))
+		return fails + 1;
+	for (int i = 0; i < NPROGS; i++)
+		fd[i] = prog_fd(obj, prog[i]);
+	fails += family_all(f, prefix, fd[ALL], fd[ALIAS]);
+	snprintf(name, sizeof(name), "%s.xlated", prefix);
+	fails += check_shape(name, stock ? "call" : mode, fd[ALL], f->ncases, kfunc, f->marker);
+	if (!stock) {
+		snprintf(name, sizeof(name), "%s.xlated.%s", prefix, prog[ALIAS]);
+		fails += check_shape(name, mode, fd[ALIAS], f->nalias, kfunc, f->marker);
+	}
+	for (int i = LOOP; i < NPROGS; i++) {
+		fails += check_loop(prefix, fd[i], prog[i], f->loop_max, f->loop);
+		if (!stock)
+			fails += stat_jit(prefix, obj, prog[i], jit);
+	}
+	bpf_object__close(obj);
+	return fails + (stock ? 0 : family_map(f, prefix, mode, path, kfunc));
+}
+
+int family_main(const struct family *f, int argc, char **argv)
+{
+	char all[64];
+	const struct loader_cmds c = { .name = f->name, .family = f, .nojit = all, .bad = 1 };
+
+	snprintf(all, sizeof(all), "%s_all", f->name);
+	return loader_main(&c, argc, argv);
+}
+
+int loader_main(const struct loader_cmds *c, int argc, char **argv)
+{
+	char name[64];
+
+	int jit = argc > 4 && !strcmp(argv[4], "--jit");
+
+	if (c->family && argc >= 4 && !strcmp(argv[1], "check"))
+		return family_check(c->family, argv[2], argv[3], jit);
+	if (c->check && argc >= 4 && !strcmp(argv[1], "check"))
+		return c->check(argv[2], argv[3], jit);
+	if (c->nojit && argc == 3 && !strcmp(argv[1], "nojit")) {
+		snprintf(name, sizeof(name), "%s.nojit.refused", c->name);
+		return check_nojit(name, argv[2], c->nojit);
+	}
+	if (c->bad && argc == 4 && !strcmp(argv[1], "bad")) {
+		snprintf(name, sizeof(name), "%s.%s", c->name, argv[2]);
+		return check_refusal_set(name, argv[2], argv[3], c->name);
+	}
+	if (c->pin && argc == 4 && !strcmp(argv[1], "pin"))
+		return c->pin(argv[2], argv[3]);
+	if (c->pinned && argc == 4 && !strcmp(argv[1], "pinned"))
+		return c->pinned(argv[2], argv[3]);
+	fprintf(stderr, "usage: see tests/prog_tests/%s.c\n", c->name);
+	return 2;
+}

@@ -92,6 +92,113 @@ int xlated_shape(int fd, const char *prefix, int (*marker)(const struct bpf_insn
 int check_shape(const char *name, const char *mode, int fd, int n, const char *prefix,
 		int (*marker)(const struct bpf_insn *));
 
+/* "TEST @name PASS" if @obj loaded, else FAIL with errno's text: 1 if not */
+int load_line(const char *name, struct bpf_object *obj);
+
+/* TEST "@prefix.refused.PROG" for each of the @n programs @progs: refused, @msg */
+int check_refused_progs(const char *prefix, const char *path, const char *const *progs,
+			size_t n, const char *msg);
+
+/*
+ * TEST @name over cases 0 to @n - 1: @one(@arg, k, why, len) returns 0,
+ * or not with the reason in @why, which ends the test; PASS with @pass.
+ */
+int check_cases(const char *name, unsigned int n, const void *arg, const char *pass,
+		int (*one)(const void *arg, unsigned int k, char *why, size_t len));
+
+/* Open @path to load only its @n programs @progs, their log into @log. */
+struct bpf_object *open_progs(const char *path, const char *const *progs, size_t n,
+			      char *log, size_t logsz);
+/*
+ * The programs of @path but @except (NULL: all), loaded, with TEST line
+ * "@prefix.load"; @prefix is "@name.@mode" (at most 64 bytes).
+ */
+struct bpf_object *load_mode(const char *name, const char *mode, const char *path,
+			     const char *except, char *prefix);
+/* Load @obj, or close it: NULL. */
+struct bpf_object *load_opened(struct bpf_object *obj);
+
+/* packet of the loop programs: x, then the iteration count */
+struct loop_pkt {
+	__u64 x;
+	__u32 n;
+	__u32 pad;
+};
+
+/*
+ * TEST "@prefix.@prog": loop program @fd (packet struct loop_pkt) on
+ * x = input(k), n = k % (@max + 1) leaves @model(x, n) in x and passes.
+ */
+int check_loop(const char *prefix, int fd, const char *prog, __u32 max,
+	       __u64 (*model)(__u64 x, __u32 n));
+/* check_loop() and stat_jit() for the three programs @loops of @obj */
+int check_loops(const char *prefix, struct bpf_object *obj, const char *const loops[3],
+		__u32 max, __u64 (*model)(__u64 x, __u32 n), int jit);
+
+/*
+ * Context of the rotate programs, @n counts: x, then rol64[n], ror64[n]
+ * (__u64) and rol32[n], ror32[n] (__u32).
+ */
+#define ROT_CTX_SIZE(n)	(8 + 2 * 8 * (n) + 2 * 4 * (n))
+/*
+ * TEST "@prefix.OP" for each rotation OP of program @fd on every input,
+ * its first mismatch the reason; "@run_name" FAIL if it cannot run.
+ */
+int check_rotations(const char *prefix, const char *run_name, int fd,
+		    const __u32 *counts, int n);
+
+/*
+ * A family of kfuncs with two constant arguments (bextr, lea), kfunc
+ * bpf_insn_NAME64.  Program NAME_all computes every case, NAME_alias binds
+ * results to operands (their context: @nin inputs, then @ncases and
+ * @nalias results, all __u64), @map reads map @map_name at the result
+ * without a check, NAME_loop, NAME_idiom and NAME_wrapper are loops of
+ * the kfunc, the C idiom and the portable wrapper.
+ */
+struct family {
+	const char *name;	/* "NAME" of the programs, TEST lines and C model */
+	int (*marker)(const struct bpf_insn *);	/* an insn of the body */
+	const char *map, *map_name;
+	int nin, ncases, nalias;
+	const char *case_word;	/* what a case of NAME_all is called */
+	void (*inputs)(unsigned int k, __u64 *in);	/* the inputs for input k */
+	void (*want)(const __u64 *in, __u64 *w);	/* @ncases + @nalias results */
+	unsigned int (*slot)(__u64 x);	/* the __u64 of @map's value it reads for x */
+	const char *map_pass;	/* what the TEST line of @map says */
+	__u32 loop_max;
+	__u64 (*loop)(__u64 x, __u32 n);
+};
+
+/* 6.12 takes one constant argument per kfunc call */
+#define TWO_CONSTS_MSG	"only one constant argument permitted"
+
+/* "check MODE OBJ [--jit]" of a family: MODE native|body|call|stock */
+int family_check(const struct family *f, const char *mode, const char *path, int jit);
+/* loader_main() of a family: check, "nojit" (NAME_all), "bad" (refusals.c's set NAME) */
+int family_main(const struct family *f, int argc, char **argv);
+
+/* The commands of a loader, as "NAME CMD ARGS..."; NULL: no such command. */
+struct loader_cmds {
+	const char *name;	/* of the TEST lines, and tests/prog_tests/NAME.c */
+	/* "check MODE OBJ [--jit]": @check, or family_check() of @family */
+	int (*check)(const char *mode, const char *path, int jit);
+	const struct family *family;
+	const char *nojit;	/* "nojit OBJ": this program must be refused */
+	/* "bad MODE OBJ": the refusals of set NAME, as "NAME.MODE.refused.PROG" */
+	int bad;
+	int (*pin)(const char *path, const char *where);	/* "pin OBJ WHERE" */
+	int (*pinned)(const char *label, const char *where);	/* "pinned LABEL WHERE" */
+};
+
+int loader_main(const struct loader_cmds *c, int argc, char **argv);
+
+/*
+ * check_refusal_rows() for the rows of set @set of refusals.c's catalog;
+ * -1 if it has none.
+ */
+int check_refusal_set(const char *prefix, const char *mode, const char *path,
+		      const char *set);
+
 int set_caps(__u64 caps, int on);
 
 #define CAP(c)	(1ull << (c))

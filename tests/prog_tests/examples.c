@@ -78,6 +78,28 @@ static int show_prog(const char *example, struct bpf_object *obj, const char *pr
 
 /* ---- hash.bpf.c: XXH64 ---- */
 
+/* Run XDP program @fd of @obj on @pkt; what it leaves in .bss into @got. */
+static int run_example(struct bpf_object *obj, int fd, const void *pkt, __u32 len,
+		       void *got, size_t size, __u32 *ret)
+{
+	static __u8 out[1500];
+	int err = run_prog(fd, 0, (void *)pkt, len, out, ret);
+
+	return err ? err : read_bss(obj, got, size);
+}
+
+/* TEST @test, @why its reason or @pass, and program @prog shown; @obj closed */
+static int example_done(const char *test, const char *why, const char *pass,
+			struct bpf_object *obj, const char *prog)
+{
+	int fails = !!why[0];
+
+	test_line(test, !why[0], "%s", why[0] ? why : pass);
+	fails += show_prog(test, obj, prog);
+	bpf_object__close(obj);
+	return fails;
+}
+
 static __u64 rd64(const __u8 *p)
 {
 	__u64 v;
@@ -148,12 +170,12 @@ static int test_hash(const char *dir, int demo)
 	/* shown: short, one stripe and a tail, past HASH_MAX (hashed: 256) */
 	static const __u32 shown[] = { 14, 45, 1500 };
 	static const __u32 more[] = { 15, 31, 32, 33, 63, 64, 100, 255, 256, 257, 300 };
-	static __u8 pkt[1500], out[1500];
+	static __u8 pkt[1500];
 	unsigned int nrand = demo ? 0 : 16;
-	int fails = 0, fd;
 	struct bpf_object *obj;
 	char why[200] = "";
 	__u64 ref;
+	int fd;
 
 	/* the C reference against XXH64's published value for no input */
 	ref = xxh64(pkt, 0, 0);
@@ -174,9 +196,7 @@ static int test_hash(const char *dir, int demo)
 		for (__u32 i = 0; i < len; i++)
 			pkt[i] = xorshift() >> 56;
 		want = xxh64(pkt, len < HASH_MAX ? len : HASH_MAX, HASH_SEED);
-		err = run_prog(fd, 0, pkt, len, out, &ret);
-		if (!err)
-			err = read_bss(obj, &got, sizeof(got));
+		err = run_example(obj, fd, pkt, len, &got, sizeof(got), &ret);
 		if (k < 3)
 			printf("RESULT hash: XXH64 of a %u-byte packet%s = 0x%016llx (C: 0x%016llx)\n",
 			       len, len > HASH_MAX ? " (first 256 bytes)" : "",
@@ -186,11 +206,7 @@ static int test_hash(const char *dir, int demo)
 				 len, err ? strerror(-err) : "hash", (unsigned long long)got,
 				 verdict(ret), (unsigned long long)want);
 	}
-	test_line("examples.hash", !why[0], "%s", why[0] ? why : "XXH64 as C on all lengths");
-	fails += !!why[0];
-	fails += show_prog("examples.hash", obj, "xdp_hash");
-	bpf_object__close(obj);
-	return fails;
+	return example_done("examples.hash", why, "XXH64 as C on all lengths", obj, "xdp_hash");
 }
 
 /* ---- parse.bpf.c and sum.bpf.c: packets ---- */
@@ -316,35 +332,47 @@ static void flow_str(char *s, size_t n, const struct ex_flow *f, __u32 v)
 			 f->udp_len, f->l4_off, verdict(v));
 }
 
-static int test_parse(const char *dir)
+/*
+ * Example NAME's program @prog on the @n packets @which of pkts[], @one
+ * printing each and setting the first reason; TEST examples.NAME.
+ */
+static int test_pkts(const char *dir, const char *name, const char *prog,
+		     const int *which, int n, const char *pass,
+		     void (*one)(struct bpf_object *obj, int fd, const struct pkt *k,
+				 char *why, size_t len))
 {
-	struct bpf_object *obj = load_example(dir, "parse");
-	char why[300] = "";
-	int fails, fd;
+	struct bpf_object *obj = load_example(dir, name);
+	char why[300] = "", test[64];
 
 	if (!obj)
 		return 1;
-	fd = prog_fd(obj, "xdp_parse");
-	for (unsigned int k = 0; k < 8; k++) {
-		struct ex_flow got = {}, want;
-		char g[120], w[120];
-		__u8 out[128];
-		__u32 ret = 0, wret = parse_ref(pkts[k].b, pkts[k].len, &want);
-		int err = run_prog(fd, 0, pkts[k].b, pkts[k].len, out, &ret);
+	for (int i = 0; i < n; i++)
+		one(obj, prog_fd(obj, prog), &pkts[which[i]], why, sizeof(why));
+	snprintf(test, sizeof(test), "examples.%s", name);
+	return example_done(test, why, pass, obj, prog);
+}
 
-		if (!err)
-			err = read_bss(obj, &got, sizeof(got));
-		flow_str(g, sizeof(g), &got, ret);
-		flow_str(w, sizeof(w), &want, wret);
-		printf("RESULT parse: %s: %s (C: %s)\n", pkts[k].what, g, w);
-		if ((err || ret != wret || memcmp(&got, &want, sizeof(got))) && !why[0])
-			snprintf(why, sizeof(why), "%s: %s%s, want %s", pkts[k].what,
-				 err ? strerror(-err) : "", g, w);
-	}
-	test_line("examples.parse", !why[0], "%s", why[0] ? why : "8 packets as C");
-	fails = !!why[0] + show_prog("examples.parse", obj, "xdp_parse");
-	bpf_object__close(obj);
-	return fails;
+static void parse_one(struct bpf_object *obj, int fd, const struct pkt *k, char *why,
+		      size_t len)
+{
+	struct ex_flow got = {}, want;
+	char g[120], w[120];
+	__u32 ret = 0, wret = parse_ref(k->b, k->len, &want);
+	int err = run_example(obj, fd, k->b, k->len, &got, sizeof(got), &ret);
+
+	flow_str(g, sizeof(g), &got, ret);
+	flow_str(w, sizeof(w), &want, wret);
+	printf("RESULT parse: %s: %s (C: %s)\n", k->what, g, w);
+	if ((err || ret != wret || memcmp(&got, &want, sizeof(got))) && !why[0])
+		snprintf(why, len, "%s: %s%s, want %s", k->what,
+			 err ? strerror(-err) : "", g, w);
+}
+
+static int test_parse(const char *dir)
+{
+	static const int all[] = { 0, 1, 2, 3, 4, 5, 6, 7 };
+
+	return test_pkts(dir, "parse", "xdp_parse", all, 8, "8 packets as C", parse_one);
 }
 
 /* C reference of sum.bpf.c: the folded sum and the verdict */
@@ -361,35 +389,25 @@ static __u32 sum_ref(const __u8 *b, __u32 len, __u32 *sum)
 	return *sum == 0xffff ? XDP_PASS : XDP_DROP;
 }
 
+static void sum_one(struct bpf_object *obj, int fd, const struct pkt *k, char *why,
+		    size_t len)
+{
+	__u32 got = 0, want, ret = 0, wret = sum_ref(k->b, k->len, &want);
+	int err = run_example(obj, fd, k->b, k->len, &got, sizeof(got), &ret);
+
+	printf("RESULT sum: %s: header sum 0x%04x, %s (C: 0x%04x, %s)\n",
+	       k->what, got, verdict(ret), want, verdict(wret));
+	if ((err || got != want || ret != wret) && !why[0])
+		snprintf(why, len, "%s: %s0x%04x %s, want 0x%04x %s",
+			 k->what, err ? strerror(-err) : "", got, verdict(ret),
+			 want, verdict(wret));
+}
+
 static int test_sum(const char *dir)
 {
-	struct bpf_object *obj = load_example(dir, "sum");
 	static const int shown[] = { 0, 1, 6, 7, 5 };
-	char why[200] = "";
-	int fails, fd;
 
-	if (!obj)
-		return 1;
-	fd = prog_fd(obj, "xdp_csum");
-	for (unsigned int i = 0; i < 5; i++) {
-		struct pkt *k = &pkts[shown[i]];
-		__u32 got = 0, want, ret = 0, wret = sum_ref(k->b, k->len, &want);
-		__u8 out[128];
-		int err = run_prog(fd, 0, k->b, k->len, out, &ret);
-
-		if (!err)
-			err = read_bss(obj, &got, sizeof(got));
-		printf("RESULT sum: %s: header sum 0x%04x, %s (C: 0x%04x, %s)\n",
-		       k->what, got, verdict(ret), want, verdict(wret));
-		if ((err || got != want || ret != wret) && !why[0])
-			snprintf(why, sizeof(why), "%s: %s0x%04x %s, want 0x%04x %s",
-				 k->what, err ? strerror(-err) : "", got, verdict(ret),
-				 want, verdict(wret));
-	}
-	test_line("examples.sum", !why[0], "%s", why[0] ? why : "5 packets as C");
-	fails = !!why[0] + show_prog("examples.sum", obj, "xdp_csum");
-	bpf_object__close(obj);
-	return fails;
+	return test_pkts(dir, "sum", "xdp_csum", shown, 5, "5 packets as C", sum_one);
 }
 
 /* ---- counter.bpf.c ---- */
@@ -411,7 +429,7 @@ static int test_counter(const char *dir)
 	struct bpf_object *obj = load_example(dir, "counter");
 	struct ex_cpu_stat *st;
 	char g[256] = "", w[256] = "", why[600] = "";
-	int fd, mfd, fails, ok = 1;
+	int fd, mfd, ok = 1;
 	__u32 zero = 0;
 
 	if (!obj)
@@ -456,11 +474,8 @@ static int test_counter(const char *dir)
 	if (!why[0] && (!ok || ncpus < 2))
 		snprintf(why, sizeof(why), "%s; want %s, nr_running >= 1; %d CPUs",
 			 g, w, ncpus);
-	test_line("examples.counter", !why[0], "%s", why[0] ? why : g);
-	fails = !!why[0] + show_prog("examples.counter", obj, "cpu_counter");
 	free(st);
-	bpf_object__close(obj);
-	return fails;
+	return example_done("examples.counter", why, g, obj, "cpu_counter");
 }
 
 int examples_main(int argc, char **argv)

@@ -376,6 +376,16 @@ static void mutate_descriptor(struct insn_fuzz_body *b)
 	}
 }
 
+/* Insn @at moved up by one, and kept at @at too: 0 if @b is full. */
+static int make_room(struct insn_fuzz_body *b, int at)
+{
+	if (b->len >= INSN_FUZZ_MAX_INSNS)
+		return 0;
+	memmove(&b->insns[at + 1], &b->insns[at], (b->len - at) * sizeof(b->insns[0]));
+	b->len++;
+	return 1;
+}
+
 static void mutate(struct insn_fuzz_body *b)
 {
 	struct bpf_insn *in, t;
@@ -412,11 +422,8 @@ static void mutate(struct insn_fuzz_body *b)
 		in->imm = rnd_imm();
 		break;
 	case 6:			/* insert */
-		if (b->len >= INSN_FUZZ_MAX_INSNS)
-			break;
-		memmove(in + 1, in, (b->len - at) * sizeof(*in));
-		*in = chance(50) ? rnd_insn(at, b->len + 1) : valid_alu(b->mode == BODY_AFTER);
-		b->len++;
+		if (make_room(b, at))
+			*in = chance(50) ? rnd_insn(at, b->len) : valid_alu(b->mode == BODY_AFTER);
 		break;
 	case 7:			/* delete */
 		if (b->len < 1)
@@ -431,10 +438,7 @@ static void mutate(struct insn_fuzz_body *b)
 		b->insns[j] = t;
 		break;
 	case 9:			/* duplicate */
-		if (b->len >= INSN_FUZZ_MAX_INSNS)
-			break;
-		memmove(in + 1, in, (b->len - at) * sizeof(*in));
-		b->len++;
+		make_room(b, at);
 		break;
 	case 10:		/* truncate */
 		b->len = b->len ? pick(b->len) + 1 : 0;

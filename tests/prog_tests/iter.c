@@ -92,81 +92,76 @@ static int run(int fd, void *ctx, size_t size, __u32 *retval)
 	return err;
 }
 
+static int range_one(const void *arg, unsigned int i, char *why, size_t len)
+{
+	struct iter_ctx got = ranges[i], want = ranges[i];
+	__u32 ret;
+
+	model_range(&want);
+	if (!run(*(const int *)arg, &got, sizeof(got), &ret) && !memcmp(&got, &want, sizeof(got)))
+		return 0;
+	snprintf(why, len, "[%d, %d) limit %d: new %d count %d first %d last %d sum %lld after %d; want %d %d %d %d %lld %d",
+		 want.start, want.end, want.limit, got.ret_new, got.count,
+		 got.first, got.last, got.sum, got.after, want.ret_new,
+		 want.count, want.first, want.last, want.sum, want.after);
+	return 1;
+}
+
 static int check_ranges(const char *prefix, int fd)
 {
-	char name[96];
-	__u32 ret;
+	char name[96], pass[32];
 
 	snprintf(name, sizeof(name), "%s.range", prefix);
-	for (unsigned int i = 0; i < sizeof(ranges) / sizeof(ranges[0]); i++) {
-		struct iter_ctx got = ranges[i], want = ranges[i];
-
-		model_range(&want);
-		if (run(fd, &got, sizeof(got), &ret) || memcmp(&got, &want, sizeof(got))) {
-			test_line(name, 0, "[%d, %d) limit %d: new %d count %d first %d last %d sum %lld after %d; want %d %d %d %d %lld %d",
-				  want.start, want.end, want.limit, got.ret_new, got.count,
-				  got.first, got.last, got.sum, got.after, want.ret_new,
-				  want.count, want.first, want.last, want.sum, want.after);
-			return 1;
-		}
-	}
-	test_line(name, 1, "%zu ranges", sizeof(ranges) / sizeof(ranges[0]));
-	return 0;
+	snprintf(pass, sizeof(pass), "%zu ranges", ARRAY_SIZE(ranges));
+	return check_cases(name, ARRAY_SIZE(ranges), &fd, pass, range_one);
 }
 
-static int check_nests(const char *prefix, int fd)
+static int nest_one(const void *arg, unsigned int k, char *why, size_t len)
 {
-	char name[96];
-	__u32 ret;
+	struct nest_ctx got = nests[k], want = nests[k];
+	__u32 ret, wret = 0;
 
-	snprintf(name, sizeof(name), "%s.nested", prefix);
-	for (unsigned int k = 0; k < sizeof(nests) / sizeof(nests[0]); k++) {
-		struct nest_ctx got = nests[k], want = nests[k];
-		__u32 wret = 0;
-
-		for (int i = 0; i < want.outer && !wret; i++)
-			for (int j = 0; j < want.inner; j++) {
-				if (i == want.brk && j == want.brk) {
-					wret = 1;
-					break;
-				}
-				want.sum += i * 1000 + j;
-				want.count++;
+	for (int i = 0; i < want.outer && !wret; i++)
+		for (int j = 0; j < want.inner; j++) {
+			if (i == want.brk && j == want.brk) {
+				wret = 1;
+				break;
 			}
-		if (run(fd, &got, sizeof(got), &ret) || ret != wret ||
-		    got.sum != want.sum || got.count != want.count) {
-			test_line(name, 0, "%d x %d break %d: ret %u sum %lld count %d; want %u %lld %d",
-				  want.outer, want.inner, want.brk, ret, got.sum, got.count,
-				  wret, want.sum, want.count);
-			return 1;
+			want.sum += i * 1000 + j;
+			want.count++;
 		}
-	}
-	test_line(name, 1, NULL);
-	return 0;
+	if (!run(*(const int *)arg, &got, sizeof(got), &ret) && ret == wret &&
+	    got.sum == want.sum && got.count == want.count)
+		return 0;
+	snprintf(why, len, "%d x %d break %d: ret %u sum %lld count %d; want %u %lld %d",
+		 want.outer, want.inner, want.brk, ret, got.sum, got.count,
+		 wret, want.sum, want.count);
+	return 1;
 }
 
-static int check_sum(const char *prefix, int fd)
+/* iter_sum on a packet holding n: the sum of 0..n-1 */
+static int sum_one(const void *arg, unsigned int k, char *why, size_t len)
+{
+	/* XDP test runs need at least an Ethernet header's worth */
+	__u32 n = k < 8 ? k : xorshift() % 5000, in[4] = { n }, out[4] = { 0 }, w = 0, ret = 0;
+	int err = run_prog(*(const int *)arg, 0, in, sizeof(in), out, &ret);
+
+	for (__u32 i = 0; i < n; i++)
+		w += i;
+	if (!err && ret == 2 && out[0] == w)
+		return 0;
+	snprintf(why, len, "n=%u: got %u want %u (%s)", n, out[0], w, strerror(-err));
+	return 1;
+}
+
+/* a TEST line "PREFIX.WHAT" of @n cases of @one on program @fd */
+static int check(const char *prefix, const char *what, int fd, unsigned int n,
+		 int (*one)(const void *arg, unsigned int k, char *why, size_t len))
 {
 	char name[96];
 
-	snprintf(name, sizeof(name), "%s.bpf_for_sum", prefix);
-	for (unsigned int k = 0; k < 40; k++) {
-		/* XDP test runs need at least an Ethernet header's worth */
-		__u32 n = k < 8 ? k : xorshift() % 5000, in[4] = { n }, out[4] = { 0 }, w = 0;
-		LIBBPF_OPTS(bpf_test_run_opts, opts, .data_in = in,
-			    .data_size_in = sizeof(in), .data_out = out,
-			    .data_size_out = sizeof(out), .repeat = 1);
-
-		for (__u32 i = 0; i < n; i++)
-			w += i;
-		if (bpf_prog_test_run_opts(fd, &opts) || opts.retval != 2 || out[0] != w) {
-			test_line(name, 0, "n=%u: got %u want %u (%s)", n, out[0], w,
-				  strerror(errno));
-			return 1;
-		}
-	}
-	test_line(name, 1, NULL);
-	return 0;
+	snprintf(name, sizeof(name), "%s.%s", prefix, what);
+	return check_cases(name, n, &fd, NULL, one);
 }
 
 /* iterator kfunc calls left in iter_range, and how many carry native code */
@@ -235,34 +230,27 @@ static int cmd_pinned(const char *label, const char *dir)
 		}
 	}
 	fails += check_ranges(prefix, fd[0]);
-	fails += check_nests(prefix, fd[1]);
-	fails += check_sum(prefix, fd[2]);
+	fails += check(prefix, "nested", fd[1], ARRAY_SIZE(nests), nest_one);
+	fails += check(prefix, "bpf_for_sum", fd[2], 40, sum_one);
 	return fails ? 1 : 0;
 }
 
-static int cmd_check(int argc, char **argv)
+static int cmd_check(const char *mode, const char *path, int jit)
 {
-	struct bpf_object *obj;
 	char prefix[64], name[96];
+	struct bpf_object *obj = load_mode("iter", mode, path, NULL, prefix);
 	int fails = 0, sum;
 
-	snprintf(prefix, sizeof(prefix), "iter.%s", argv[2]);
-	snprintf(name, sizeof(name), "%s.load", prefix);
-	obj = bpf_object__open_file(argv[3], NULL);
-	if (!obj || bpf_object__load(obj)) {
-		test_line(name, 0, "%s", strerror(errno));
+	if (!obj)
 		return 1;
-	}
-	test_line(name, 1, NULL);
-#define FD(p) bpf_program__fd(bpf_object__find_program_by_name(obj, p))
-	fails += check_ranges(prefix, FD("iter_range"));
-	fails += check_xlated(prefix, argv[2], FD("iter_range"));
-	fails += check_nests(prefix, FD("iter_nested"));
-	sum = FD("iter_sum");
-	fails += check_sum(prefix, sum);
+	fails += check_ranges(prefix, prog_fd(obj, "iter_range"));
+	fails += check_xlated(prefix, mode, prog_fd(obj, "iter_range"));
+	fails += check(prefix, "nested", prog_fd(obj, "iter_nested"), ARRAY_SIZE(nests), nest_one);
+	sum = prog_fd(obj, "iter_sum");
+	fails += check(prefix, "bpf_for_sum", sum, 40, sum_one);
 	snprintf(name, sizeof(name), "%s.iter_sum", prefix);
 	prog_stat(name, sum);
-	if (argc > 4 && !strcmp(argv[4], "--jit") && dump_jit("iter_sum", sum))
+	if (jit && dump_jit("iter_sum", sum))
 		fails++;
 	bpf_object__close(obj);
 	return fails ? 1 : 0;
@@ -270,12 +258,9 @@ static int cmd_check(int argc, char **argv)
 
 int iter_main(int argc, char **argv)
 {
-	if (argc >= 4 && !strcmp(argv[1], "check"))
-		return cmd_check(argc, argv);
-	if (argc == 4 && !strcmp(argv[1], "pin"))
-		return cmd_pin(argv[2], argv[3]);
-	if (argc == 4 && !strcmp(argv[1], "pinned"))
-		return cmd_pinned(argv[2], argv[3]);
-	fprintf(stderr, "usage: see tests/prog_tests/iter.c\n");
-	return 2;
+	static const struct loader_cmds cmds = {
+		.name = "iter", .check = cmd_check, .pin = cmd_pin, .pinned = cmd_pinned,
+	};
+
+	return loader_main(&cmds, argc, argv);
 }

@@ -129,7 +129,8 @@ static int check_prog(const char *prefix, struct bpf_object *obj, const char *pr
 	return 0;
 }
 
-static int check_loop(const char *prefix, int fd, const char *prog)
+/* the loops read n words, from x on, and stop at the packet's end */
+static int check_be_loop(const char *prefix, int fd, const char *prog)
 {
 	char name[96];
 
@@ -164,45 +165,38 @@ static int check_loop(const char *prefix, int fd, const char *prog)
  * the bodies are off (MODE call), as on a kernel without the series
  * (stock) insn_load_be64() falls back to C.
  */
-static const struct refusal as_call[] = {
-	{ "load_be_pkt", PLAIN_MSG, NULL },
-	{ "load_be_map", PLAIN_MSG, NULL },
-	{ "load_be_stack", PLAIN_MSG, NULL },
-	{ "load_be_ctx", PLAIN_MSG, NULL },
-	{ "load_be_alias", PLAIN_MSG, NULL },
-	{ "load_be_loop", PLAIN_MSG, NULL },
+static const char *const as_call[] = {
+	"load_be_pkt", "load_be_map", "load_be_stack", "load_be_ctx", "load_be_alias",
+	"load_be_loop", "load_be_wrapper",
 };
 
 static int cmd_check(const char *mode, const char *path, int jit)
 {
 	static const char *const loops[] = { "load_be_loop", "load_be_idiom", "load_be_wrapper" };
+	int stock = !strcmp(mode, "stock"), fails = 0;
 	struct bpf_object *obj;
-	char prefix[64], name[96];
-	int fails = 0;
+	char prefix[64];
 
+	if (!strcmp(mode, "call") || stock)
+		fails = check_refused_progs("load_be.call", path, as_call,
+					    ARRAY_SIZE(as_call) - stock, PLAIN_MSG);
 	if (!strcmp(mode, "call"))
-		return check_refusals("load_be.call", mode, path, as_call) +
-		       check_refused("load_be.call.refused.load_be_wrapper", path,
-				     "load_be_wrapper", PLAIN_MSG);
+		return fails;
 	/*
 	 * stock: a kernel without the series.  The kfunc is a plain call
 	 * there, which 6.12 refuses; the portable wrapper falls back to C,
 	 * so it loads and computes the same.
 	 */
-	if (!strcmp(mode, "stock")) {
-		fails = check_refusals("load_be.call", "call", path, as_call);
+	if (stock) {
 		obj = load_obj(path, "load_be_wrapper", NULL, 0);
-		test_line("load_be.stock.wrapper.load", !!obj, obj ? NULL : "%s", strerror(errno));
-		if (!obj)
+		if (load_line("load_be.stock.wrapper.load", obj))
 			return fails + 1;
-		fails += check_loop("load_be.stock", prog_fd(obj, "load_be_wrapper"), "load_be_wrapper");
+		fails += check_be_loop("load_be.stock", prog_fd(obj, "load_be_wrapper"),
+				       "load_be_wrapper");
 		bpf_object__close(obj);
 		return fails;
 	}
-	obj = load_obj(path, NULL, NULL, 0);
-	snprintf(prefix, sizeof(prefix), "load_be.%s", mode);
-	snprintf(name, sizeof(name), "%s.load", prefix);
-	test_line(name, !!obj, obj ? NULL : "%s", strerror(errno));
+	obj = load_mode("load_be", mode, path, NULL, prefix);
 	if (!obj)
 		return 1;
 	fails += check_prog(prefix, obj, "load_be_pkt", mode, NLOADS(pkt_loads));
@@ -213,35 +207,19 @@ static int cmd_check(const char *mode, const char *path, int jit)
 	/* a context pointer keeps the body even where native code could go */
 	fails += check_prog(prefix, obj, "load_be_ctx", "body", NLOADS(ctx_loads));
 	for (int i = 0; i < 3; i++) {
-		fails += check_loop(prefix, prog_fd(obj, loops[i]), loops[i]);
+		fails += check_be_loop(prefix, prog_fd(obj, loops[i]), loops[i]);
 		fails += stat_jit(prefix, obj, loops[i], jit);
 	}
 	bpf_object__close(obj);
 	return fails;
 }
 
-static int cmd_bad(const char *mode, const char *path)
-{
-	static const struct refusal bad[] = {
-		{ "bad_pkt", "invalid access to packet", PLAIN_MSG },
-		{ "bad_map", "invalid access to map value", PLAIN_MSG },
-		{ "bad_stack", "invalid read from stack", PLAIN_MSG },
-		{ "bad_stack_align", "misaligned stack access", PLAIN_MSG },
-	};
-	char prefix[64];
-
-	snprintf(prefix, sizeof(prefix), "load_be.%s", mode);
-	return check_refusals(prefix, mode, path, bad);
-}
-
+/* the loads out of bounds to refuse ("bad") are refusals.c's */
 int load_be_main(int argc, char **argv)
 {
-	if (argc >= 4 && !strcmp(argv[1], "check"))
-		return cmd_check(argv[2], argv[3], argc > 4 && !strcmp(argv[4], "--jit"));
-	if (argc == 3 && !strcmp(argv[1], "nojit"))
-		return check_nojit("load_be.nojit.refused", argv[2], "load_be_pkt");
-	if (argc == 4 && !strcmp(argv[1], "bad"))
-		return cmd_bad(argv[2], argv[3]);
-	fprintf(stderr, "usage: see tests/prog_tests/load_be.c\n");
-	return 2;
+	static const struct loader_cmds cmds = {
+		.name = "load_be", .check = cmd_check, .nojit = "load_be_pkt", .bad = 1,
+	};
+
+	return loader_main(&cmds, argc, argv);
 }

@@ -18,48 +18,14 @@
 #include "common.h"
 #include "misuse.h"
 
-static const struct refusal konst[] = {
-	{ "load_be_nonconst", "kfunc bpf_insn_load_be32: R2 must be a known constant", NULL },
-	{ "rol64_wide", "kfunc bpf_insn_rol64: R2 constant 4294967301 does not fit in 32 bits", NULL },
-	{ "bextr64_wide", "kfunc bpf_insn_bextr64: R3 constant 4294967300 does not fit in 32 bits", NULL },
-	{ "load_be_far", "math between map_value pointer and 536870912 is not allowed", NULL },
-	{ "load_be_far_stack", "math between fp pointer and 2147483647 is not allowed", NULL },
-	{ "load_be_scalar", "R1 invalid mem access 'scalar'", NULL },
-	{ "rol64_pointer", "R0 pointer arithmetic with <<= operator prohibited", NULL },
-};
-
-static const struct refusal iter[] = {
-	{ "next_without_new", "expected an initialized iter_num as arg #0", NULL },
-	{ "destroy_twice", "expected an initialized iter_num as arg #0", NULL },
-	{ "next_after_destroy", "expected an initialized iter_num as arg #0", NULL },
-	{ "new_twice", "expected uninitialized iter_num as arg #0", NULL },
-	{ "no_destroy", "Unreleased reference", NULL },
-	{ "not_on_stack", "arg#0 expected pointer to an iterator on stack", NULL },
-	{ "next_unchecked", "R0 invalid mem access 'scalar'", NULL },	/* NULL, drained */
-};
-
-static const struct refusal percpu[] = {
-	{ "per_not_percpu", "R1 type=ctx expected=percpu_ptr_", NULL },
-	{ "per_scalar", "R1 type=scalar expected=percpu_ptr_", NULL },
-	{ "this_scalar", "R1 type=scalar expected=percpu_ptr_", NULL },
-	{ "this_write", "only read is supported", NULL },
-	{ "per_cpu_const", "invalid mem access 'ptr_or_null_'", NULL },
-};
-
-static const struct refusal progtype[] = {
-	{ "add_socket", "calling kernel function bpf_insn_fuzz_xdp_add is not allowed", NULL },
-	{ "sub_tc", "calling kernel function bpf_insn_fuzz_xdp_sub is not allowed", NULL },
-	{ "add_syscall", "calling kernel function bpf_insn_fuzz_xdp_add is not allowed", NULL },
-};
-
-/* "misuse.MODE.GROUP.refused.PROG" for the @n rows of @rows */
-static int refused(const char *group, const char *mode, const char *path,
-		   const struct refusal *rows, size_t n)
+/* "misuse.MODE.GROUP.refused.PROG" for set "misuse.GROUP" of refusals.c: -1 if none */
+static int refused(const char *group, const char *mode, const char *path)
 {
-	char prefix[64];
+	char prefix[64], set[64];
 
 	snprintf(prefix, sizeof(prefix), "misuse.%s.%s", mode, group);
-	return check_refusal_rows(prefix, mode, path, rows, n);
+	snprintf(set, sizeof(set), "misuse.%s", group);
+	return check_refusal_set(prefix, mode, path, set);
 }
 
 /* an XDP program gets the results of the XDP-only kfuncs, body or not */
@@ -117,19 +83,15 @@ static int progtype_any(const char *mode, const char *path)
 
 int misuse_main(int argc, char **argv)
 {
-	const char *group = argv[1], *mode = argv[2], *path = argv[3];
+	int fails;
 
 	if (argc != 4)
 		goto usage;
-	if (!strcmp(group, "konst"))
-		return !!refused(group, mode, path, konst, ARRAY_SIZE(konst));
-	if (!strcmp(group, "iter"))
-		return !!refused(group, mode, path, iter, ARRAY_SIZE(iter));
-	if (!strcmp(group, "percpu"))
-		return !!refused(group, mode, path, percpu, ARRAY_SIZE(percpu));
-	if (!strcmp(group, "progtype"))
-		return !!(refused(group, mode, path, progtype, ARRAY_SIZE(progtype)) +
-			  progtype_xdp(mode, path) + progtype_any(mode, path));
+	fails = refused(argv[1], argv[2], argv[3]);
+	if (fails >= 0 && !strcmp(argv[1], "progtype"))
+		fails += progtype_xdp(argv[2], argv[3]) + progtype_any(argv[2], argv[3]);
+	if (fails >= 0)
+		return !!fails;
 usage:
 	fprintf(stderr, "usage: see tests/prog_tests/misuse.c\n");
 	return 2;

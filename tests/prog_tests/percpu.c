@@ -89,17 +89,13 @@ static int check_prog(const char *mode, const char *path, const char *prog)
 	return fails || ncpus < 2;
 }
 
-/* misuse, refused with the helpers' messages */
+/* misuse, refused with the helpers' messages (refusals.c) */
 static int refused(const char *mode, const char *path)
 {
-	static const struct refusal bad[] = {
-		{ "percpu_unchecked", "invalid mem access", NULL },
-		{ "percpu_notpcpu", "expected=percpu_ptr_", NULL },
-	};
 	char prefix[64];
 
 	snprintf(prefix, sizeof(prefix), "percpu.%s", mode);
-	return check_refusals(prefix, mode, path, bad);
+	return check_refusal_set(prefix, mode, path, "percpu");
 }
 
 static int check(const char *mode, const char *path)
@@ -187,27 +183,16 @@ static struct bpf_object *kptr_load(struct bpf_object *a, const char *path,
 				    char *log, size_t logsz)
 {
 	static const char *const maps[] = { "kptr_map", "seen" };
-	struct bpf_object *obj = bpf_object__open_file(path, NULL);
-	struct bpf_program *p;
+	static const char *const progs[] = { "kptr_write", "kptr_read" };
+	struct bpf_object *obj = open_progs(path, progs, ARRAY_SIZE(progs), log, logsz);
 
-	if (!obj)
-		return NULL;
-	bpf_object__for_each_program(p, obj) {
-		const char *n = bpf_program__name(p);
-
-		bpf_program__set_autoload(p, !strcmp(n, "kptr_write") ||
-					  !strcmp(n, "kptr_read"));
-		bpf_program__set_log_buf(p, log, logsz);
-	}
-	for (int i = 0; i < 2; i++)
+	for (int i = 0; obj && i < 2; i++)
 		if (bpf_map__reuse_fd(bpf_object__find_map_by_name(obj, maps[i]),
-				      bpf_map__fd(bpf_object__find_map_by_name(a, maps[i]))))
-			goto fail;
-	if (!bpf_object__load(obj))
-		return obj;
-fail:
-	bpf_object__close(obj);
-	return NULL;
+				      bpf_map__fd(bpf_object__find_map_by_name(a, maps[i])))) {
+			bpf_object__close(obj);
+			return NULL;
+		}
+	return load_opened(obj);
 }
 
 /*

@@ -87,26 +87,7 @@ static __u64 collatz(__u64 x, __u32 n)
 	return x;
 }
 
-static int check_loop(const char *prefix, int fd, const char *prog)
-{
-	char name[96];
-
-	snprintf(name, sizeof(name), "%s.%s", prefix, prog);
-	for (unsigned int k = 0; k < NINPUTS; k++) {
-		struct sel_pkt p = { .x = input(k), .n = k % (SEL_LOOP_MAX + 1) }, q;
-		__u64 w = collatz(p.x, p.n);
-		__u32 ret;
-
-		if (run_prog(fd, 0, &p, sizeof(p), &q, &ret) || ret != 2 || q.x != w) {
-			test_line(name, 0, "x=0x%llx n=%u: got 0x%llx want 0x%llx",
-				  (unsigned long long)p.x, p.n, (unsigned long long)q.x,
-				  (unsigned long long)w);
-			return 1;
-		}
-	}
-	test_line(name, 1, NULL);
-	return 0;
-}
+_Static_assert(sizeof(struct sel_pkt) == sizeof(struct loop_pkt), "sel_pkt is a loop_pkt");
 
 /* select_pkt: loads, runs right and has the mode's shape; refused as a call */
 static int check_knowledge(const char *prefix, const char *mode, const char *path)
@@ -120,8 +101,7 @@ static int check_knowledge(const char *prefix, const char *mode, const char *pat
 		return check_refused(name, path, "select_pkt", "pkt pointer");
 	obj = load_obj(path, "select_pkt", NULL, 0);
 	snprintf(name, sizeof(name), "%s.load.select_pkt", prefix);
-	test_line(name, !!obj, obj ? NULL : "%s", strerror(errno));
-	if (!obj)
+	if (load_line(name, obj))
 		return 1;
 	snprintf(name, sizeof(name), "%s.xlated.select_pkt", prefix);
 	fails = check_shape(name, mode, prog_fd(obj, "select_pkt"), 1, PREFIX, sel_marker);
@@ -133,13 +113,10 @@ static int check_knowledge(const char *prefix, const char *mode, const char *pat
 static int cmd_check(const char *mode, const char *path, int jit)
 {
 	static const char *const loops[] = { "select_loop", "select_idiom", "select_wrapper" };
-	struct bpf_object *obj = load_except(path, "select_pkt");
 	char prefix[64], name[96];
+	struct bpf_object *obj = load_mode("select", mode, path, "select_pkt", prefix);
 	int fails = 0;
 
-	snprintf(prefix, sizeof(prefix), "select.%s", mode);
-	snprintf(name, sizeof(name), "%s.load", prefix);
-	test_line(name, !!obj, obj ? NULL : "%s", strerror(errno));
 	if (!obj)
 		return 1;
 	fails += check_all(prefix, prog_fd(obj, "select_all"));
@@ -147,20 +124,16 @@ static int cmd_check(const char *mode, const char *path, int jit)
 	fails += check_shape(name, mode, prog_fd(obj, "select_all"), SEL_NCASES,
 			     PREFIX, sel_marker);
 	fails += stat_jit(prefix, obj, "select_all", jit);
-	for (int i = 0; i < 3; i++) {
-		fails += check_loop(prefix, prog_fd(obj, loops[i]), loops[i]);
-		fails += stat_jit(prefix, obj, loops[i], jit);
-	}
+	fails += check_loops(prefix, obj, loops, SEL_LOOP_MAX, collatz, jit);
 	bpf_object__close(obj);
 	return fails + check_knowledge(prefix, mode, path);
 }
 
 int select_main(int argc, char **argv)
 {
-	if (argc >= 4 && !strcmp(argv[1], "check"))
-		return cmd_check(argv[2], argv[3], argc > 4 && !strcmp(argv[4], "--jit"));
-	if (argc == 3 && !strcmp(argv[1], "nojit"))
-		return check_nojit("select.nojit.refused", argv[2], "select_all");
-	fprintf(stderr, "usage: see tests/prog_tests/select.c\n");
-	return 2;
+	static const struct loader_cmds cmds = {
+		.name = "select", .check = cmd_check, .nojit = "select_all",
+	};
+
+	return loader_main(&cmds, argc, argv);
 }

@@ -90,22 +90,9 @@ static int run_rotate(struct bpf_object *obj, __u64 x, __u32 n, struct counts *c
 /* the rotate loops only: rotate_all needs the module to load at all */
 static struct bpf_object *load_rotate(const char *path)
 {
-	struct bpf_object *obj = bpf_object__open_file(path, NULL);
-	struct bpf_program *p;
+	static const char *const progs[] = { "rotate_loop", "rotate_wrapper" };
 
-	if (!obj)
-		return NULL;
-	bpf_object__for_each_program(p, obj) {
-		const char *name = bpf_program__name(p);
-
-		bpf_program__set_autoload(p, !strcmp(name, "rotate_loop") ||
-					  !strcmp(name, "rotate_wrapper"));
-	}
-	if (bpf_object__load(obj)) {
-		bpf_object__close(obj);
-		return NULL;
-	}
-	return obj;
+	return load_opened(open_progs(path, progs, ARRAY_SIZE(progs), NULL, 0));
 }
 
 static int cmd_churn(const char *stop, const char *iter_path, const char *rot_path)
