@@ -30,9 +30,11 @@ int
 #undef INSN_NATIVE
 
 /*
- * The four rotate kfuncs share one emitter per architecture
- * (module/ARCH/rotate.c); module/rotate.c binds width and direction.
+ * Kfuncs that differ in width share one emitter per architecture
+ * (module/ARCH/<family>.c); module/<family>.c binds width (and rotate's
+ * direction) for each kfunc.
  */
 int insn_emit_rotate(const struct bpf_kfunc_emit *e, u8 *buf, bool is64, bool left);
+int insn_emit_load_be(const struct bpf_kfunc_emit *e, u8 *buf, u32 bytes);
 
 #endif /* _INSN_KFUNCS_EMIT_H */

@@ -50,6 +50,23 @@ static const struct bpf_insn load_be16_body[] = LOAD_BE_BODY(BPF_H, 16);
 static const struct bpf_insn load_be32_body[] = LOAD_BE_BODY(BPF_W, 32);
 static const struct bpf_insn load_be64_body[] = LOAD_BE_BODY(BPF_DW, 64);
 
+#if INSN_HAVE_EMITTERS
+int insn_emit_load_be16(const struct bpf_kfunc_emit *e, u8 *buf)
+{
+	return insn_emit_load_be(e, buf, 2);
+}
+
+int insn_emit_load_be32(const struct bpf_kfunc_emit *e, u8 *buf)
+{
+	return insn_emit_load_be(e, buf, 4);
+}
+
+int insn_emit_load_be64(const struct bpf_kfunc_emit *e, u8 *buf)
+{
+	return insn_emit_load_be(e, buf, 8);
+}
+#endif
+
 static const struct bpf_kfunc_body insn_load_be_table[] = {
 	INSN_BODY(load_be16, VERIFY, 14),
 	INSN_BODY(load_be32, VERIFY, 14),

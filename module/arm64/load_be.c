@@ -12,7 +12,7 @@
 #include "../emit.h"
 #include "a64.h"
 
-static int emit_load_be(const struct bpf_kfunc_emit *e, u8 *buf, u32 bytes)
+int insn_emit_load_be(const struct bpf_kfunc_emit *e, u8 *buf, u32 bytes)
 {
 	u8 dst = e->dst, src = e->arg[0], tmp = e->scratch[0];
 	u32 off = e->imm[1];
@@ -42,19 +42,4 @@ static int emit_load_be(const struct bpf_kfunc_emit *e, u8 *buf, u32 bytes)
 			     bytes == 4 ? A64_REV32(0, dst, dst) :
 					  A64_REV64(dst, dst));
 	return a64_end(&c);
-}
-
-int insn_emit_load_be16(const struct bpf_kfunc_emit *e, u8 *buf)
-{
-	return emit_load_be(e, buf, 2);
-}
-
-int insn_emit_load_be32(const struct bpf_kfunc_emit *e, u8 *buf)
-{
-	return emit_load_be(e, buf, 4);
-}
-
-int insn_emit_load_be64(const struct bpf_kfunc_emit *e, u8 *buf)
-{
-	return emit_load_be(e, buf, 8);
 }

@@ -8,17 +8,17 @@
 #include "../emit.h"
 #include "x86.h"
 
-static int emit_load_be(const struct bpf_kfunc_emit *e, u8 *buf, int bits)
+int insn_emit_load_be(const struct bpf_kfunc_emit *e, u8 *buf, u32 bytes)
 {
 	u8 dst = e->dst, src = e->arg[0];
-	bool w = bits == 64;
+	bool w = bytes == 8;
 	u32 off = e->imm[1];
 	u8 *p = buf;
 
 	/* the displacement is signed; the verifier bounds off far below */
 	if (off > S32_MAX)
 		return -EINVAL;
-	if (bits == 16) {
+	if (bytes == 2) {
 		p = maybe_emit_mem_mod(p, src, X86_REG_NONE, dst, false);
 		EMIT2(0x0F, 0xB7);			/* movzx dst32, word [src + off] */
 		p = emit_mem(p, dst, src, X86_REG_NONE, 0, off);
@@ -38,19 +38,4 @@ static int emit_load_be(const struct bpf_kfunc_emit *e, u8 *buf, int bits)
 	p = maybe_emit_1mod(p, dst, w);
 	EMIT2(0x0F, add_1reg(0xC8, dst));		/* bswap dst */
 	return p - buf;
-}
-
-int insn_emit_load_be16(const struct bpf_kfunc_emit *e, u8 *buf)
-{
-	return emit_load_be(e, buf, 16);
-}
-
-int insn_emit_load_be32(const struct bpf_kfunc_emit *e, u8 *buf)
-{
-	return emit_load_be(e, buf, 32);
-}
-
-int insn_emit_load_be64(const struct bpf_kfunc_emit *e, u8 *buf)
-{
-	return emit_load_be(e, buf, 64);
 }

@@ -45,16 +45,15 @@ static const u32 rev_words[] = {
 #define LDR_REG		0x38600800U
 
 struct op {
-	const char *name;
-	int (*emit)(const struct bpf_kfunc_emit *e, u8 *buf);
+	const char *name;	/* emitted by insn_emit_load_be(e, buf, bytes) */
 	u32 bytes;
 	u32 rev;	/* the rev a little-endian kernel needs, register fields 0 */
 };
 
 static const struct op ops[] = {
-	{ "load_be16", insn_emit_load_be16, 2, 0x5ac00400 },
-	{ "load_be32", insn_emit_load_be32, 4, 0x5ac00800 },
-	{ "load_be64", insn_emit_load_be64, 8, 0xdac00c00 },
+	{ "load_be16", 2, 0x5ac00400 },
+	{ "load_be32", 4, 0x5ac00800 },
+	{ "load_be64", 8, 0xdac00c00 },
 };
 
 /* scaled immediate; misaligned (register offset); at the edges of both */
@@ -181,7 +180,7 @@ int main(void)
 
 				v.runs++;
 				v.bad = false;
-				len = ops[i].emit(&e, code);
+				len = insn_emit_load_be(&e, code, ops[i].bytes);
 				if (len <= 0 || len % 4 || len > 64) {
 					fail(&v, "off %u: emitter returned %d", offs[j], len);
 				} else {

@@ -46,15 +46,7 @@ static void model_range(struct iter_ctx *c)
 	int *v;
 
 	c->ret_new = model_new(&s, c->start, c->end);
-	while ((v = model_next(&s))) {
-		if (!c->count)
-			c->first = *v;
-		c->last = *v;
-		c->sum += *v;
-		if (++c->count >= c->limit)
-			break;
-	}
-	c->after = !!model_next(&s);
+	ITER_RANGE_LOOP(c, v, model_next(&s));
 }
 
 /* [start, end) and a limit on the count; the rest is the program's to fill */

@@ -17,15 +17,7 @@ int iter_range(struct iter_ctx *c)
 	int *v;
 
 	c->ret_new = bpf_iter_num_new(&it, c->start, c->end);
-	while ((v = bpf_iter_num_next(&it))) {
-		if (!c->count)
-			c->first = *v;
-		c->last = *v;
-		c->sum += *v;
-		if (++c->count >= c->limit)
-			break;
-	}
-	c->after = !!bpf_iter_num_next(&it);
+	ITER_RANGE_LOOP(c, v, bpf_iter_num_next(&it));
 	bpf_iter_num_destroy(&it);
 	return 0;
 }

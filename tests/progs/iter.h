@@ -20,4 +20,22 @@ struct nest_ctx {
 	int count;
 };
 
+/*
+ * The loop of iter_range, shared by the program and its C model
+ * (tests/prog_tests/iter.c): next is an expression yielding the next
+ * int * or NULL, evaluated once more after the loop.
+ */
+#define ITER_RANGE_LOOP(c, v, next)				\
+	do {							\
+		while ((v = (next))) {				\
+			if (!(c)->count)			\
+				(c)->first = *(v);		\
+			(c)->last = *(v);			\
+			(c)->sum += *(v);			\
+			if (++(c)->count >= (c)->limit)		\
+				break;				\
+		}						\
+		(c)->after = !!(next);				\
+	} while (0)
+
 #endif /* _ITER_H */
