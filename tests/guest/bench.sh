@@ -10,9 +10,15 @@ OBJ=/insn/bpf/bench/bench.bpf.o
 B="/insn/bin/insn_test bench"
 echo "BENCH-GUEST $(uname -r) $(nproc) CPUs"
 insmod /insn/insn_kfuncs.ko || exit 1
-# call targets the replay relinks (module kfuncs, kernel kfuncs, helpers)
-grep -w 'bpf_insn_[a-z0-9_]*\|bpf_iter_num_[a-z]*\|bpf_this_cpu_ptr\|bpf_get_smp_processor_id\|this_cpu_off\|pcpu_hot\|runqueues' \
+# call targets the replay relinks (module kfuncs, kernel kfuncs, helpers,
+# and on a kernel with return thunks the thunks its JIT may jump to)
+grep -w 'bpf_insn_[a-z0-9_]*\|bpf_iter_num_[a-z]*\|bpf_this_cpu_ptr\|bpf_get_smp_processor_id\|this_cpu_off\|pcpu_hot\|runqueues\|[a-z0-9_]*return_thunk' \
 	/proc/kallsyms | sed 's/^/KSYM /'
+# which return thunk, if any, the kernel chose (make bench's mitigated run)
+for f in retbleed spec_rstack_overflow; do
+	v=/sys/devices/system/cpu/vulnerabilities/$f
+	[ -r $v ] && echo "BVULN $f: $(cat $v)"
+done
 rc=0
 $B idiom $OBJ || rc=1
 grep -qw insn.bench=idiom /proc/cmdline && exit $rc

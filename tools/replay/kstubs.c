@@ -63,10 +63,28 @@ static u64 stub_helper_this_cpu_ptr(u64 r1, u64 r2, u64 r3, u64 r4, u64 r5)
 	return (uintptr_t)stub_this_cpu_ptr((const void *)(uintptr_t)r1);
 }
 
+#ifdef REPLAY_RETHUNK
+/*
+ * rethunk.S: the copy of the return thunk this host's kernel runs; the
+ * images' jumps to whichever thunk the guest's kernel chose land there
+ * (the mitigated replay, mk/bench.mk)
+ */
+void srso_return_thunk(void);
+#define RETHUNK(name) { name, srso_return_thunk },
+#else
+#define RETHUNK(name)
+#endif
+
 static const struct {
 	const char *name;
 	void *fn;
 } kstubs[] = {
+	RETHUNK("__x86_return_thunk")
+	RETHUNK("retbleed_return_thunk")
+	RETHUNK("srso_return_thunk")
+	RETHUNK("srso_alias_return_thunk")
+	RETHUNK("its_return_thunk")
+	RETHUNK("call_depth_return_thunk")
 	{ "bpf_insn_rol64", bpf_insn_rol64 },
 	{ "bpf_insn_ror64", bpf_insn_ror64 },
 	{ "bpf_insn_rol32", bpf_insn_rol32 },

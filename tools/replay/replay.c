@@ -128,6 +128,11 @@ static struct {
 } ksym[MAX_KSYMS];
 static int nksym;
 
+/* what the guest's kernel said of its mitigations (BVULN lines, boot log) */
+#define MAX_VULN 4
+static char vuln[MAX_VULN][160];
+static int nvuln;
+
 /* where the code goes: the page offset of its home address, or none, plus delta */
 static struct placement {
 	int from_home, delta;
@@ -249,6 +254,11 @@ static void read_guest_log(const char *path)
 				rk.rq_cpu = off;
 			else if (!strcmp(a, "pcpu_hot.cpu_number"))
 				rk.cpu_number = off;	/* plus pcpu_hot, below */
+		} else if (!strncmp(line, "BVULN ", 6) || strstr(line, "active return thunk:")) {
+			const char *t = line[0] == 'B' ? line + 6 : strstr(line, "active");
+
+			if (nvuln < MAX_VULN)
+				snprintf(vuln[nvuln++], sizeof(vuln[0]), "%.159s", t);
 		} else if (sscanf(line, "KSYM %llx %*s %63s", &v, name) == 2) {
 			if (nksym == MAX_KSYMS)
 				die("more than %d KSYM lines", MAX_KSYMS);
@@ -1117,6 +1127,28 @@ int main(int argc, char **argv)
 	printf("# C: %s; C-host: %s\n", REPLAY_C_BASE, REPLAY_C_HOST);
 	printf("# calls out of the images: direct rel32 to callees built with %s\n",
 	       REPLAY_KFLAGS);
+#ifdef REPLAY_RETHUNK
+	printf("# MITIGATED: the images of the guest below, their jumps to its return thunk\n"
+	       "#   and the callees' returns (-mfunction-return=thunk-extern) relinked to a\n"
+	       "#   copy of srso_return_thunk (tools/replay/rethunk.S); C as in the table above\n");
+	for (int i = 0; i < nvuln; i++)
+		printf("#   guest %s\n", vuln[i]);
+	for (const char *const *f = (const char *const[]){ "retbleed", "spec_rstack_overflow",
+							    NULL }; *f; f++) {
+		char line[256] = "unknown";
+		FILE *v;
+
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/vulnerabilities/%s", *f);
+		v = fopen(path, "r");
+		if (v && fgets(line, sizeof(line), v))
+			line[strcspn(line, "\n")] = 0;
+		if (v)
+			fclose(v);
+		printf("#   host %s: %s%s\n", *f, line,
+		       strcmp(*f, "spec_rstack_overflow") || strstr(line, "Safe RET") ? "" :
+		       "  (NOT the thunk copied: the mitigated figures do not model this host)");
+	}
+#endif
 	fflush(stdout);
 	time_all(var, nvar, rounds, nproc);
 
