@@ -101,6 +101,8 @@ cached = $(shell tools/build-kernel.sh --cached $(call arch_of,$(1)) $(call flav
 ifneq ($(filter check,$(MAKECMDGOALS)),)
 RESULTS += x86_64-debug-$(if $(call cached,x86_64-debug),vm,skip)
 RESULTS += $(foreach t,x86_64-distro arm64-distro,$(if $(call cached,$(t)),$(call distro_results,$(t)),$(t)-skip))
+# the benchmark programs' images with return thunks (mk/bench.mk)
+RESULTS += $(if $(call cached,x86_64-distro),x86_64-distro-bench)
 endif
 
 all: $(foreach a,$(ARCHES),$(B)/$(a)/initramfs.cpio.gz)
@@ -108,7 +110,8 @@ check: $(RESULTS:%=$(B)/results/%.txt)
 	@tools/summary.sh $^
 check-debug: $(B)/results/x86_64-debug-vm.txt
 	@tools/summary.sh $^
-check-distro: $(patsubst %,$(B)/results/%.txt,$(foreach t,x86_64-distro arm64-distro,$(call distro_results,$(t))))
+check-distro: $(patsubst %,$(B)/results/%.txt,$(foreach t,x86_64-distro arm64-distro,$(call distro_results,$(t))) \
+		x86_64-distro-bench)
 	@tools/summary.sh $^
 
 # Every prefix of the series builds (slow: not part of make check).
