@@ -11,8 +11,10 @@
 #          "KEY HEADERS VMLINUZ -" for the Makefile's kernel key
 #
 # Cached in $INSN_CACHE/deb/KEY, KEY a hash of what the packages are built
-# from; the tree and objects of the last build stay in $INSN_CACHE/deb, so
-# a changed patch rebuilds incrementally.  Then, as root:
+# from; the tree and objects of the last build of each configuration stay
+# in $INSN_CACHE/deb/work-NAME (NAME: "test" or the configuration's file
+# name), so a changed patch rebuilds incrementally and the test's small
+# build never clobbers a full one.  Then, as root:
 #   dpkg -i DIR/linux-image-*.deb DIR/linux-headers-*.deb; reboot;
 #   make dkms-install
 set -euo pipefail
@@ -49,11 +51,16 @@ key=$( {
 } | sha256sum | cut -c1-16)
 out=$cache/deb/$key
 
+if [ $test = 1 ]; then name=test; else name=$(basename "$config"); fi
+work=$cache/deb/work-$name
+mkdir -p "$work"
+exec 9>"$work/.lock"
+flock 9
 if [ ! -f "$out/.done" ]; then
-	src=$cache/deb/src obj=$cache/deb/obj/build log=$cache/deb/build.log
-	mkdir -p "$cache/deb" "$obj"
+	src=$work/src obj=$work/obj/build log=$work/build.log
+	mkdir -p "$obj"
 	echo "  DEB     linux-source $srcver + ${#patches[@]} patches, $(basename "$config") (log: $log)" >&2
-	stage=$cache/deb/stage
+	stage=$work/stage
 	rm -rf "$stage" && cp -al "$pristine" "$stage"
 	for p in "${patches[@]}"; do
 		patch -d "$stage" -p1 -F3 -s --no-backup-if-mismatch -i "$p"
