@@ -28,6 +28,8 @@ CLANG ?= clang
 # per object, where clang 14 is too old: it drops the __percpu_kptr type
 # tag of a struct member from BTF, clang 16 keeps it
 CLANG_percpu ?= clang-16
+# the second compiler of the examples and benchmarks (bpf_fastcall)
+CLANG19 ?= clang-19
 
 V ?= 0
 ifeq ($(V),1)

@@ -32,11 +32,24 @@
 #include <bpf/bpf_core_read.h>
 #include <bpf/bpf_endian.h>
 
+/*
+ * bpf_fastcall (clang 19 and later): the compiler keeps R1-R5 that the
+ * kfunc does not take live across the call, saving them around it on the
+ * stack; a kernel with the series removes those saves where the call
+ * becomes native code, which writes nothing else.  Older compilers, or
+ * kernels that keep the call, get ordinary calls.
+ */
+#if defined(__has_attribute) && __has_attribute(bpf_fastcall)
+#define __insn_fastcall __attribute__((bpf_fastcall))
+#else
+#define __insn_fastcall
+#endif
+
 /* rotate */
-extern __u64 bpf_insn_rol64(__u64 x, __u32 n__k) __ksym __weak;
-extern __u64 bpf_insn_ror64(__u64 x, __u32 n__k) __ksym __weak;
-extern __u32 bpf_insn_rol32(__u32 x, __u32 n__k) __ksym __weak;
-extern __u32 bpf_insn_ror32(__u32 x, __u32 n__k) __ksym __weak;
+extern __u64 bpf_insn_rol64(__u64 x, __u32 n__k) __ksym __weak __insn_fastcall;
+extern __u64 bpf_insn_ror64(__u64 x, __u32 n__k) __ksym __weak __insn_fastcall;
+extern __u32 bpf_insn_rol32(__u32 x, __u32 n__k) __ksym __weak __insn_fastcall;
+extern __u32 bpf_insn_ror32(__u32 x, __u32 n__k) __ksym __weak __insn_fastcall;
 
 static __always_inline __u64 insn_rol64(__u64 x, __u32 n)
 {
@@ -79,7 +92,7 @@ struct bpf_prog_aux___insn_bodies {
 	bpf_core_field_exists(struct bpf_prog_aux___insn_bodies, kfunc_sites)
 
 /* select: cond ? a : b */
-extern __u64 bpf_insn_select64(__u64 cond, __u64 a, __u64 b) __ksym __weak;
+extern __u64 bpf_insn_select64(__u64 cond, __u64 a, __u64 b) __ksym __weak __insn_fastcall;
 
 static __always_inline __u64 insn_select64(__u64 cond, __u64 a, __u64 b)
 {
@@ -89,7 +102,7 @@ static __always_inline __u64 insn_select64(__u64 cond, __u64 a, __u64 b)
 }
 
 /* bit-field extract: bits [start, start + len) of x */
-extern __u64 bpf_insn_bextr64(__u64 x, __u32 start__k, __u32 len__k) __ksym __weak;
+extern __u64 bpf_insn_bextr64(__u64 x, __u32 start__k, __u32 len__k) __ksym __weak __insn_fastcall;
 
 static __always_inline __u64 insn_bextr64(__u64 x, __u32 start, __u32 len)
 {
@@ -99,7 +112,7 @@ static __always_inline __u64 insn_bextr64(__u64 x, __u32 start, __u32 len)
 }
 
 /* address arithmetic: base + (index << shift) + (s32)disp, shift 0 to 3 */
-extern __u64 bpf_insn_lea64(__u64 base, __u64 index, __u32 shift__k, __u32 disp__k) __ksym __weak;
+extern __u64 bpf_insn_lea64(__u64 base, __u64 index, __u32 shift__k, __u32 disp__k) __ksym __weak __insn_fastcall;
 
 static __always_inline __u64 insn_lea64(__u64 base, __u64 index, __u32 shift, __s32 disp)
 {
@@ -109,9 +122,9 @@ static __always_inline __u64 insn_lea64(__u64 base, __u64 index, __u32 shift, __
 }
 
 /* big-endian loads of p + off, zero-extended */
-extern __u16 bpf_insn_load_be16(const void *p, __u32 off__k) __ksym __weak;
-extern __u32 bpf_insn_load_be32(const void *p, __u32 off__k) __ksym __weak;
-extern __u64 bpf_insn_load_be64(const void *p, __u32 off__k) __ksym __weak;
+extern __u16 bpf_insn_load_be16(const void *p, __u32 off__k) __ksym __weak __insn_fastcall;
+extern __u32 bpf_insn_load_be32(const void *p, __u32 off__k) __ksym __weak __insn_fastcall;
+extern __u64 bpf_insn_load_be64(const void *p, __u32 off__k) __ksym __weak __insn_fastcall;
 
 static __always_inline __u16 insn_load_be16(const void *p, __u32 off)
 {

@@ -70,4 +70,9 @@ static inline void unregister_bpf_kfunc_bodies(const struct bpf_kfunc_body *bodi
 }
 #endif
 
+/* bpf_fastcall for kfuncs: the series' flag; 6.12 alone has none */
+#ifndef KF_FASTCALL
+#define KF_FASTCALL	0
+#endif
+
 #endif /* _INSN_KFUNCS_COMPAT_H */

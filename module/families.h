@@ -8,13 +8,15 @@
  * with those flags, native code from insn_emit_<op>(); INSN_NATIVE(op)
  * is native code for a kernel kfunc.  The includer defines the three.
  * Kbuild takes every file of those directories, the host tests read this
- * list.
+ * list.  KF_FASTCALL: the kfunc honours bpf_fastcall (its native code
+ * writes its result only; a body that stays keeps the compiler's saves).
  */
-INSN_FAMILY(rotate)	INSN_KFUNC(rol64) INSN_KFUNC(ror64) INSN_KFUNC(rol32) INSN_KFUNC(ror32)
-INSN_FAMILY(select)	INSN_KFUNC(select64)
-INSN_FAMILY(bextr)	INSN_KFUNC(bextr64)
-INSN_FAMILY(load_be)	INSN_KFUNC(load_be16) INSN_KFUNC(load_be32) INSN_KFUNC(load_be64)
-INSN_FAMILY(lea)	INSN_KFUNC(lea64)
+INSN_FAMILY(rotate)	INSN_KFUNC(rol64, KF_FASTCALL) INSN_KFUNC(ror64, KF_FASTCALL)
+			INSN_KFUNC(rol32, KF_FASTCALL) INSN_KFUNC(ror32, KF_FASTCALL)
+INSN_FAMILY(select)	INSN_KFUNC(select64, KF_FASTCALL)
+INSN_FAMILY(bextr)	INSN_KFUNC(bextr64, KF_FASTCALL)
+INSN_FAMILY(load_be)	INSN_KFUNC(load_be16, KF_FASTCALL) INSN_KFUNC(load_be32, KF_FASTCALL) INSN_KFUNC(load_be64, KF_FASTCALL)
+INSN_FAMILY(lea)	INSN_KFUNC(lea64, KF_FASTCALL)
 INSN_FAMILY(iter)	INSN_NATIVE(iter_next)	/* bpf_iter_num_next() */
 INSN_FAMILY(percpu)	INSN_KFUNC(this_cpu_ptr) INSN_KFUNC(per_cpu_ptr, KF_RET_NULL)
 			INSN_KFUNC(cpu_id)
