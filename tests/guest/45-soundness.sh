@@ -23,9 +23,15 @@ unload() {
 if insmod $T; then
 	$L void native || rc=1
 	$L konst || rc=1
+	$L fastcall native || rc=1
+	$L ksym || rc=1
 	echo 2 >$S/bpf_jit_harden
 	$L void body || rc=1
+	$L fastcall blinding || rc=1
 	echo 0 >$S/bpf_jit_harden
+	echo 0 >$S/bpf_jit_enable
+	$L fastcall interpreter || rc=1
+	echo 1 >$S/bpf_jit_enable
 	unload insn_test_kfuncs || rc=1
 else
 	echo "TEST soundness.insmod FAIL"

@@ -11,6 +11,11 @@
  *   bpf_insn_test_konst(x, k)   returns x; its body never reads its constant
  *                               k, so only the verifier's read mark keeps two
  *                               states with different k apart
+ *   bpf_insn_test_fastcall(x)   returns x + 1, KF_FASTCALL; its body uses R2
+ *                               and R5 as temporaries, its native code writes
+ *                               the result only: the bpf_fastcall spills and
+ *                               fills around a call may go with native code
+ *                               and must stay with the body
  *
  * With fail_init_ms=N the module instead gives the kernel's
  * bpf_iter_num_destroy() a body (the real module must not be loaded), waits
@@ -41,12 +46,18 @@ __bpf_kfunc u64 bpf_insn_test_konst(u64 x, u32 k__k)
 	return x;
 }
 
+__bpf_kfunc u64 bpf_insn_test_fastcall(u64 x)
+{
+	return x + 1;
+}
+
 __bpf_kfunc_end_defs();
 
 BTF_KFUNCS_START(test_ids)
 BTF_ID_FLAGS(func, bpf_insn_test_void)
 BTF_ID_FLAGS(func, bpf_insn_test_void_r0)
 BTF_ID_FLAGS(func, bpf_insn_test_konst)
+BTF_ID_FLAGS(func, bpf_insn_test_fastcall, KF_FASTCALL)
 BTF_KFUNCS_END(test_ids)
 
 static const struct btf_kfunc_id_set test_set = {
@@ -68,6 +79,29 @@ static int emit_nop(const struct bpf_kfunc_emit *e, u8 *buf)
 #endif
 }
 
+/* dst = arg + 1, writing nothing else */
+static int emit_inc(const struct bpf_kfunc_emit *e, u8 *buf)
+{
+#if defined(CONFIG_X86_64)
+	u8 d = e->dst, a = e->arg[0], n = 0;
+
+	/* lea d, [a + 1] */
+	buf[n++] = 0x48 | (d >= 8 ? 4 : 0) | (a >= 8 ? 1 : 0);
+	buf[n++] = 0x8d;
+	buf[n++] = 0x40 | (d & 7) << 3 | (a & 7);
+	if ((a & 7) == 4)
+		buf[n++] = 0x24;			/* SIB: base only */
+	buf[n++] = 1;
+	return n;
+#elif defined(CONFIG_ARM64)
+	/* add xd, xa, #1 */
+	*(__le32 *)buf = cpu_to_le32(0x91000400 | e->arg[0] << 5 | e->dst);
+	return 4;
+#else
+	return -EOPNOTSUPP;
+#endif
+}
+
 static const struct bpf_insn void_body[] = {
 	BPF_ALU64_IMM(BPF_ADD, BPF_REG_1, 1),
 };
@@ -76,6 +110,12 @@ static const struct bpf_insn void_r0_body[] = {
 };
 static const struct bpf_insn konst_body[] = {
 	BPF_MOV64_REG(BPF_REG_0, BPF_REG_1),
+};
+static const struct bpf_insn fastcall_body[] = {
+	BPF_MOV64_REG(BPF_REG_5, BPF_REG_1),
+	BPF_ALU64_IMM(BPF_ADD, BPF_REG_5, 1),
+	BPF_MOV64_IMM(BPF_REG_2, 0),
+	BPF_MOV64_REG(BPF_REG_0, BPF_REG_5),
 };
 /* what bpf_iter_num_destroy() does: cur = end = 0 */
 static const struct bpf_insn destroy_body[] = {
@@ -88,6 +128,7 @@ static const struct bpf_kfunc_body test_bodies[] = {
 	BODY("bpf_insn_test_void", void_body, BPF_KFUNC_BODY_VERIFY, emit_nop, 4),
 	BODY("bpf_insn_test_void_r0", void_r0_body, BPF_KFUNC_BODY_VERIFY, emit_nop, 4),
 	BODY("bpf_insn_test_konst", konst_body, BPF_KFUNC_BODY_VERIFY, NULL, 0),
+	BODY("bpf_insn_test_fastcall", fastcall_body, BPF_KFUNC_BODY_VERIFY, emit_inc, 5),
 };
 static const struct bpf_kfunc_body coming_bodies[] = {
 	BODY("bpf_iter_num_destroy", destroy_body, BPF_KFUNC_BODY_AFTER, NULL, 0),

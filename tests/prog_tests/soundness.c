@@ -21,6 +21,13 @@
  *        soundness xlated           native sites in the xlated program:
  *                                   marked, and with their kfunc's BTF
  *                                   index in off, as the loader wrote it
+ *        soundness fastcall MODE    bpf_fastcall spills and fills around a
+ *                                   kfunc whose body uses R2 and R5: gone
+ *                                   with native code (MODE native), kept
+ *                                   with the body (MODE blinding or
+ *                                   interpreter, which the script sets)
+ *        soundness ksym             bpf_ksym_exists()'s load of the kfunc
+ *                                   address: removed when nothing reads it
  *        soundness bigloop DEPTH PAD
  *                                   a long program of deeply nested loops
  *                                   with a native rotate: its load time
@@ -46,7 +53,14 @@
 #define BPF_MOV64_IMM(d, i)	BPF_RAW_INSN(BPF_ALU64 | BPF_MOV | BPF_K, d, 0, 0, i)
 #define BPF_MOV64_REG(d, s)	BPF_RAW_INSN(BPF_ALU64 | BPF_MOV | BPF_X, d, s, 0, 0)
 #define BPF_ALU64_IMM(op, d, i)	BPF_RAW_INSN(BPF_ALU64 | (op) | BPF_K, d, 0, 0, i)
+#define BPF_ALU64_REG(op, d, s)	BPF_RAW_INSN(BPF_ALU64 | (op) | BPF_X, d, s, 0, 0)
 #define BPF_ST_MEM(sz, d, o, i)	BPF_RAW_INSN(BPF_ST | BPF_MEM | (sz), d, 0, o, i)
+#define BPF_STX_MEM(sz, d, s, o) BPF_RAW_INSN(BPF_STX | BPF_MEM | (sz), d, s, o, 0)
+#define BPF_LDX_MEM(sz, d, s, o) BPF_RAW_INSN(BPF_LDX | BPF_MEM | (sz), d, s, o, 0)
+#define BPF_JMP_A(o)		BPF_RAW_INSN(BPF_JMP | BPF_JA, 0, 0, o, 0)
+/* ld_imm64 of a kernel symbol's address, as libbpf writes bpf_ksym_exists() */
+#define KSYM_ADDR(d, id, fd)	BPF_RAW_INSN(BPF_LD | BPF_IMM | BPF_DW, d, BPF_PSEUDO_BTF_ID, 0, id), \
+				BPF_RAW_INSN(0, 0, 0, 0, fd)
 #define BPF_JMP_IMM(op, d, i, o) BPF_RAW_INSN(BPF_JMP | (op) | BPF_K, d, 0, o, i)
 #define BPF_EXIT_INSN()		BPF_RAW_INSN(BPF_JMP | BPF_EXIT, 0, 0, 0, 0)
 #define KCALL(id)	BPF_RAW_INSN(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_KFUNC_CALL, 1, id)
@@ -549,6 +563,137 @@ static int cmd_xlated(void)
 	return !(ok == 2 && good == 2);
 }
 
+/* Stack stores and loads, kfunc calls and ld_imm64s in the xlated program */
+struct fcshape {
+	int stx, ldx, calls, ldimm;
+};
+
+static int fc_shape(int fd, struct fcshape *c)
+{
+	struct bpf_prog_info info;
+	struct bpf_insn *x = NULL;
+	__u32 i;
+
+	memset(c, 0, sizeof(*c));
+	if (prog_xlated(fd, &info, &x))
+		return -1;
+	for (i = 0; i < info.xlated_prog_len / sizeof(*x); i++) {
+		c->stx += x[i].code == (BPF_STX | BPF_MEM | BPF_DW) && x[i].dst_reg == BPF_REG_10;
+		c->ldx += x[i].code == (BPF_LDX | BPF_MEM | BPF_DW) && x[i].src_reg == BPF_REG_10;
+		c->calls += x[i].code == (BPF_JMP | BPF_CALL);
+		c->ldimm += x[i].code == (BPF_LD | BPF_IMM | BPF_DW);
+	}
+	free(x);
+	return 0;
+}
+
+/* Load @insns, run it once: TEST @name, its result @want and its shape */
+static int fc_run(const char *name, const struct bpf_insn *insns, int n, int btf_fd,
+		  __u32 want, const struct fcshape *shape)
+{
+	unsigned char pkt[64] = {};
+	struct fcshape c = {};
+	__u32 ret = 0;
+	int fd, ok;
+
+	fd = load_raw(insns, n, btf_fd, 0);
+	ok = fd >= 0 && !run_prog(fd, 0, pkt, sizeof(pkt), pkt, &ret) && !fc_shape(fd, &c);
+	test_line(name, ok && ret == want && !memcmp(&c, shape, sizeof(c)),
+		  "result %#x (want %#x), xlated: %d stack stores, %d loads, %d calls, %d ld_imm64 (want %d %d %d %d)%s",
+		  ret, want, c.stx, c.ldx, c.calls, c.ldimm, shape->stx, shape->ldx,
+		  shape->calls, shape->ldimm, fd < 0 ? log_buf : "");
+	if (fd >= 0)
+		close(fd);
+	return !(ok && ret == want && !memcmp(&c, shape, sizeof(c)));
+}
+
+/*
+ * R2-R5 kept across bpf_insn_test_fastcall(x) by spills and fills as clang
+ * 19 places them.  Its body writes R2 and R5: were the pairs removed while
+ * the body stays, the sum would change.
+ */
+static int cmd_fastcall(const char *mode)
+{
+	int btf_fd, id = mod_kfunc(TEST_MOD, "bpf_insn_test_fastcall", &btf_fd), fails;
+	int native = !strcmp(mode, "native");
+	const struct bpf_insn prog[] = {
+		BPF_MOV64_IMM(BPF_REG_1, 0x1000),
+		BPF_MOV64_IMM(BPF_REG_2, 0x20),
+		BPF_MOV64_IMM(BPF_REG_3, 0x300),
+		BPF_MOV64_IMM(BPF_REG_4, 0x4000),
+		BPF_MOV64_IMM(BPF_REG_5, 0x50000),
+		BPF_STX_MEM(BPF_DW, BPF_REG_10, BPF_REG_5, -8),
+		BPF_STX_MEM(BPF_DW, BPF_REG_10, BPF_REG_4, -16),
+		BPF_STX_MEM(BPF_DW, BPF_REG_10, BPF_REG_3, -24),
+		BPF_STX_MEM(BPF_DW, BPF_REG_10, BPF_REG_2, -32),
+		KCALL(id),
+		BPF_LDX_MEM(BPF_DW, BPF_REG_2, BPF_REG_10, -32),
+		BPF_LDX_MEM(BPF_DW, BPF_REG_3, BPF_REG_10, -24),
+		BPF_LDX_MEM(BPF_DW, BPF_REG_4, BPF_REG_10, -16),
+		BPF_LDX_MEM(BPF_DW, BPF_REG_5, BPF_REG_10, -8),
+		BPF_ALU64_REG(BPF_ADD, BPF_REG_0, BPF_REG_2),
+		BPF_ALU64_REG(BPF_ADD, BPF_REG_0, BPF_REG_3),
+		BPF_ALU64_REG(BPF_ADD, BPF_REG_0, BPF_REG_4),
+		BPF_ALU64_REG(BPF_ADD, BPF_REG_0, BPF_REG_5),
+		BPF_EXIT_INSN(),
+	};
+	/* native: the call and no pair; body: the pairs, no call */
+	struct fcshape shape = { .stx = native ? 0 : 4, .ldx = native ? 0 : 4,
+				 .calls = native };
+	char name[96];
+
+	if (id < 0) {
+		test_line("soundness.fastcall.btf", 0, "no bpf_insn_test_fastcall: %d", id);
+		return 1;
+	}
+	snprintf(name, sizeof(name), "soundness.fastcall.%s", mode);
+	fails = fc_run(name, prog, ARRAY_SIZE(prog), btf_fd, 0x1001 + 0x54320, &shape);
+	close(btf_fd);
+	return fails;
+}
+
+/*
+ * bpf_ksym_exists(kfunc) ? kfunc(5) : 0: the verifier resolves the test,
+ * and the load of the address goes.  Where the address is also spilled to
+ * the stack, it is read: the load stays.
+ */
+static int cmd_ksym(void)
+{
+	int btf_fd, id = mod_kfunc(TEST_MOD, "bpf_insn_test_fastcall", &btf_fd), fails;
+	const struct bpf_insn dead[] = {
+		KSYM_ADDR(BPF_REG_1, id, btf_fd),
+		BPF_JMP_IMM(BPF_JEQ, BPF_REG_1, 0, 3),
+		BPF_MOV64_IMM(BPF_REG_1, 5),
+		KCALL(id),
+		BPF_JMP_A(1),
+		BPF_MOV64_IMM(BPF_REG_0, 0),
+		BPF_EXIT_INSN(),
+	};
+	const struct bpf_insn read[] = {
+		KSYM_ADDR(BPF_REG_6, id, btf_fd),
+		BPF_JMP_IMM(BPF_JEQ, BPF_REG_6, 0, 4),
+		BPF_STX_MEM(BPF_DW, BPF_REG_10, BPF_REG_6, -8),
+		BPF_MOV64_IMM(BPF_REG_1, 5),
+		KCALL(id),
+		BPF_JMP_A(1),
+		BPF_MOV64_IMM(BPF_REG_0, 0),
+		BPF_EXIT_INSN(),
+	};
+	const struct fcshape no_load = { .calls = 1 };
+	const struct fcshape load = { .stx = 1, .calls = 1, .ldimm = 1 };
+
+	if (id < 0) {
+		test_line("soundness.ksym.btf", 0, "no bpf_insn_test_fastcall: %d", id);
+		return 1;
+	}
+	fails = fc_run("soundness.ksym.dead_load_removed", dead, ARRAY_SIZE(dead), btf_fd, 6,
+		       &no_load);
+	fails += fc_run("soundness.ksym.read_load_kept", read, ARRAY_SIZE(read), btf_fd, 6,
+			&load);
+	close(btf_fd);
+	return fails;
+}
+
 /*
  * PAD straight-line insns, then DEPTH nested loops, each
  * "H: if r7 == 0 goto E; <inner loop>; r7 >>= 1; goto H; E:", R9 read only
@@ -682,6 +827,10 @@ int soundness_main(int argc, char **argv)
 		return cmd_nospec();
 	if (argc == 2 && !strcmp(argv[1], "xlated"))
 		return cmd_xlated();
+	if (argc == 3 && !strcmp(argv[1], "fastcall"))
+		return cmd_fastcall(argv[2]);
+	if (argc == 2 && !strcmp(argv[1], "ksym"))
+		return cmd_ksym();
 	if (argc == 4 && !strcmp(argv[1], "bigloop"))
 		return cmd_bigloop(atoi(argv[2]), atoi(argv[3]));
 	fprintf(stderr, "usage: see tests/prog_tests/soundness.c\n");
