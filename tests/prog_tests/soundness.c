@@ -26,6 +26,9 @@
  *                                   with native code (MODE native), kept
  *                                   with the body (MODE blinding or
  *                                   interpreter, which the script sets)
+ *        soundness fastcall_llvm MODE   the same with two calls, spills
+ *                                   where LLVM places them
+ *        soundness fastcall_region  a slot of a pattern read elsewhere
  *        soundness ksym             bpf_ksym_exists()'s load of the kfunc
  *                                   address: removed when nothing reads it
  *        soundness bigloop DEPTH PAD
@@ -653,6 +656,98 @@ static int cmd_fastcall(const char *mode)
 }
 
 /*
+ * Two calls of bpf_insn_test_fastcall() with their spills where LLVM puts
+ * them: each call's registers from the top of the spill area down, so the
+ * call keeping two registers has its pair nearest the call at -16 while
+ * the one keeping four reaches -32.  All of it goes with native code.
+ */
+static int cmd_fastcall_llvm(const char *mode)
+{
+	int btf_fd, id = mod_kfunc(TEST_MOD, "bpf_insn_test_fastcall", &btf_fd), fails;
+	int native = !strcmp(mode, "native");
+	const struct bpf_insn prog[] = {
+		BPF_MOV64_IMM(BPF_REG_1, 0x1000),
+		BPF_MOV64_IMM(BPF_REG_2, 0x20),
+		BPF_MOV64_IMM(BPF_REG_3, 0x300),
+		BPF_MOV64_IMM(BPF_REG_4, 0x4000),
+		BPF_MOV64_IMM(BPF_REG_5, 0x50000),
+		BPF_STX_MEM(BPF_DW, BPF_REG_10, BPF_REG_2, -8),
+		BPF_STX_MEM(BPF_DW, BPF_REG_10, BPF_REG_3, -16),
+		BPF_STX_MEM(BPF_DW, BPF_REG_10, BPF_REG_4, -24),
+		BPF_STX_MEM(BPF_DW, BPF_REG_10, BPF_REG_5, -32),
+		KCALL(id),
+		BPF_LDX_MEM(BPF_DW, BPF_REG_5, BPF_REG_10, -32),
+		BPF_LDX_MEM(BPF_DW, BPF_REG_4, BPF_REG_10, -24),
+		BPF_LDX_MEM(BPF_DW, BPF_REG_3, BPF_REG_10, -16),
+		BPF_LDX_MEM(BPF_DW, BPF_REG_2, BPF_REG_10, -8),
+		BPF_MOV64_REG(BPF_REG_1, BPF_REG_0),
+		BPF_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_2),
+		BPF_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_3),
+		BPF_STX_MEM(BPF_DW, BPF_REG_10, BPF_REG_4, -8),
+		BPF_STX_MEM(BPF_DW, BPF_REG_10, BPF_REG_5, -16),
+		KCALL(id),
+		BPF_LDX_MEM(BPF_DW, BPF_REG_5, BPF_REG_10, -16),
+		BPF_LDX_MEM(BPF_DW, BPF_REG_4, BPF_REG_10, -8),
+		BPF_ALU64_REG(BPF_ADD, BPF_REG_0, BPF_REG_4),
+		BPF_ALU64_REG(BPF_ADD, BPF_REG_0, BPF_REG_5),
+		BPF_EXIT_INSN(),
+	};
+	struct fcshape shape = { .stx = native ? 0 : 6, .ldx = native ? 0 : 6,
+				 .calls = native ? 2 : 0 };
+	char name[96];
+
+	if (id < 0) {
+		test_line("soundness.fastcall_llvm.btf", 0, "no bpf_insn_test_fastcall: %d", id);
+		return 1;
+	}
+	snprintf(name, sizeof(name), "soundness.fastcall_llvm.%s", mode);
+	/* (0x1000 + 1 + 0x320) + 1 + 0x54000 */
+	fails = fc_run(name, prog, ARRAY_SIZE(prog), btf_fd, 0x1322 + 0x54000, &shape);
+	close(btf_fd);
+	return fails;
+}
+
+/*
+ * Every slot of every bpf_fastcall pattern is the pattern's alone.  Here
+ * bpf_get_smp_processor_id(), which the x86-64 verifier inlines, has a
+ * pattern of two pairs (-8, -16) and one of one pair (-16); -8 is then read
+ * by an insn of no pattern.  Removing the pairs would leave that read with
+ * a slot nothing wrote: the patterns must stay, and the program return
+ * what it stored.
+ */
+static int cmd_fastcall_region(void)
+{
+	const struct bpf_insn prog[] = {
+		BPF_MOV64_IMM(BPF_REG_1, 0x5a5a5a5a),
+		BPF_MOV64_IMM(BPF_REG_2, 2),
+		BPF_STX_MEM(BPF_DW, BPF_REG_10, BPF_REG_1, -8),
+		BPF_STX_MEM(BPF_DW, BPF_REG_10, BPF_REG_2, -16),
+		HCALL(8),	/* BPF_FUNC_get_smp_processor_id */
+		BPF_LDX_MEM(BPF_DW, BPF_REG_2, BPF_REG_10, -16),
+		BPF_LDX_MEM(BPF_DW, BPF_REG_1, BPF_REG_10, -8),
+		BPF_STX_MEM(BPF_DW, BPF_REG_10, BPF_REG_1, -16),
+		HCALL(8),
+		BPF_LDX_MEM(BPF_DW, BPF_REG_1, BPF_REG_10, -16),
+		BPF_LDX_MEM(BPF_DW, BPF_REG_0, BPF_REG_10, -8),
+		BPF_EXIT_INSN(),
+	};
+	unsigned char pkt[64] = {};
+	struct fcshape c = {};
+	__u32 ret = 0;
+	int fd, ok;
+
+	fd = load_raw(prog, ARRAY_SIZE(prog), -1, 0);
+	ok = fd >= 0 && !run_prog(fd, 0, pkt, sizeof(pkt), pkt, &ret) && !fc_shape(fd, &c);
+	ok = ok && ret == 0x5a5a5a5a && c.stx == 3 && c.ldx == 4;
+	test_line("soundness.fastcall.region", ok,
+		  "result %#x (want 0x5a5a5a5a), xlated: %d stack stores, %d loads (want 3 4)%s",
+		  ret, c.stx, c.ldx, fd < 0 ? log_buf : "");
+	if (fd >= 0)
+		close(fd);
+	return !ok;
+}
+
+/*
  * bpf_ksym_exists(kfunc) ? kfunc(5) : 0: the verifier resolves the test,
  * and the load of the address goes.  Where the address is also spilled to
  * the stack, it is read: the load stays.
@@ -679,6 +774,26 @@ static int cmd_ksym(void)
 		BPF_MOV64_IMM(BPF_REG_0, 0),
 		BPF_EXIT_INSN(),
 	};
+	/* the address in R2, which a call of a kfunc of one argument does not read */
+	const struct bpf_insn past_args[] = {
+		KSYM_ADDR(BPF_REG_2, id, btf_fd),
+		BPF_JMP_IMM(BPF_JEQ, BPF_REG_2, 0, 3),
+		BPF_MOV64_IMM(BPF_REG_1, 5),
+		KCALL(id),
+		BPF_JMP_A(1),
+		BPF_MOV64_IMM(BPF_REG_0, 0),
+		BPF_EXIT_INSN(),
+	};
+	/* the address in R1, then a helper without arguments */
+	const struct bpf_insn helper[] = {
+		KSYM_ADDR(BPF_REG_1, id, btf_fd),
+		BPF_JMP_IMM(BPF_JEQ, BPF_REG_1, 0, 2),
+		HCALL(5),	/* BPF_FUNC_ktime_get_ns */
+		BPF_JMP_A(1),
+		BPF_MOV64_IMM(BPF_REG_0, 0),
+		BPF_MOV64_IMM(BPF_REG_0, 6),
+		BPF_EXIT_INSN(),
+	};
 	const struct fcshape no_load = { .calls = 1 };
 	const struct fcshape load = { .stx = 1, .calls = 1, .ldimm = 1 };
 
@@ -690,6 +805,10 @@ static int cmd_ksym(void)
 		       &no_load);
 	fails += fc_run("soundness.ksym.read_load_kept", read, ARRAY_SIZE(read), btf_fd, 6,
 			&load);
+	fails += fc_run("soundness.ksym.past_args_removed", past_args, ARRAY_SIZE(past_args),
+			btf_fd, 6, &no_load);
+	fails += fc_run("soundness.ksym.helper_no_args", helper, ARRAY_SIZE(helper),
+			btf_fd, 6, &no_load);
 	close(btf_fd);
 	return fails;
 }
@@ -829,6 +948,10 @@ int soundness_main(int argc, char **argv)
 		return cmd_xlated();
 	if (argc == 3 && !strcmp(argv[1], "fastcall"))
 		return cmd_fastcall(argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "fastcall_llvm"))
+		return cmd_fastcall_llvm(argv[2]);
+	if (argc == 2 && !strcmp(argv[1], "fastcall_region"))
+		return cmd_fastcall_region();
 	if (argc == 2 && !strcmp(argv[1], "ksym"))
 		return cmd_ksym();
 	if (argc == 4 && !strcmp(argv[1], "bigloop"))
