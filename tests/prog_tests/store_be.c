@@ -166,6 +166,53 @@ static int run_ctx(const char *name, int fd, const char *prog, struct bpf_map *m
 	return compare(name, &c, &w, sizeof(c), w.v);
 }
 
+/* spills to and fills from the stack in the xlated program @fd, or -1 */
+static int stack_pairs(int fd)
+{
+	struct bpf_prog_info info;
+	struct bpf_insn *x = NULL;
+	int stx = 0, ldx = 0;
+
+	if (prog_xlated(fd, &info, &x))
+		return -1;
+	for (__u32 i = 0; i < info.xlated_prog_len / sizeof(*x); i++) {
+		stx += x[i].code == (BPF_STX | BPF_MEM | BPF_DW) && x[i].dst_reg == BPF_REG_10;
+		ldx += x[i].code == (BPF_LDX | BPF_MEM | BPF_DW) && x[i].src_reg == BPF_REG_10;
+	}
+	free(x);
+	return stx == ldx ? stx : -1;
+}
+
+/*
+ * store_be_fastcall: the three spill and fill pairs go with native code
+ * and stay with the body; R0, R4 and R5 come through either way
+ */
+static int check_fastcall(const char *prefix, int fd, const char *mode)
+{
+	int want = strcmp(mode, "native") ? 3 : 0, pairs = stack_pairs(fd);
+	char name[96];
+
+	snprintf(name, sizeof(name), "%s.xlated.store_be_fastcall", prefix);
+	test_line(name, pairs == want, "%d spill and fill pairs, want %d", pairs, want);
+	snprintf(name, sizeof(name), "%s.store_be_fastcall", prefix);
+	for (unsigned int k = 0; k < NINPUTS; k++) {
+		__u64 p[2] = { xorshift(), input(k) }, q[2], w[2] = { 0, p[1] };
+		__u32 ret;
+		int err = run_prog(fd, 0, p, sizeof(p), q, &ret);
+
+		store_be((__u8 *)w, 64, p[1]);
+		if (err || ret != SBE_FC_R0 + SBE_FC_R4 + SBE_FC_R5 || memcmp(q, w, sizeof(q))) {
+			test_line(name, 0, "v 0x%llx: returned %#x, stored 0x%llx (want %#x, 0x%llx)%s%s",
+				  (unsigned long long)p[1], ret, (unsigned long long)q[0],
+				  SBE_FC_R0 + SBE_FC_R4 + SBE_FC_R5, (unsigned long long)w[0],
+				  err ? ", test_run: " : "", err ? strerror(-err) : "");
+			return 1 + (pairs != want);
+		}
+	}
+	test_line(name, 1, NULL);
+	return pairs != want;
+}
+
 /* one program over NINPUTS random inputs, after its xlated shape */
 static int check_prog(const char *prefix, struct bpf_object *obj, const char *prog,
 		      const char *want_mode, int ncalls)
@@ -230,7 +277,7 @@ static int check_be_loop(const char *prefix, int fd, const char *prog)
  */
 static const char *const as_call[] = {
 	"store_be_pkt", "store_be_map", "store_be_stack", "store_be_ctx", "store_be_alias",
-	"store_be_loop", "store_be_wrapper",
+	"store_be_fastcall", "store_be_loop", "store_be_wrapper",
 };
 
 static int cmd_check(const char *mode, const char *path, int jit)
@@ -268,6 +315,8 @@ static int cmd_check(const char *mode, const char *path, int jit)
 	fails += check_prog(prefix, obj, "store_be_stack", mode, NSTORES(stack_stores));
 	fails += check_prog(prefix, obj, "store_be_alias", mode, 2);
 	fails += stat_jit(prefix, obj, "store_be_alias", jit);
+	fails += check_fastcall(prefix, prog_fd(obj, "store_be_fastcall"), mode);
+	fails += stat_jit(prefix, obj, "store_be_fastcall", jit);
 	/* a context pointer keeps the body even where native code could go */
 	fails += check_prog(prefix, obj, "store_be_ctx", "body", NSTORES(ctx_stores));
 	for (int i = 0; i < 3; i++) {

@@ -48,6 +48,14 @@ struct sbe_value {
 #define SBE_ALIAS_SIZE 64
 
 /*
+ * store_be_fastcall: a 16-byte packet, the u64 at 8 stored big-endian at
+ * 0; R0, R4 and R5 hold these across the call, and it returns their sum
+ */
+#define SBE_FC_R0 0x1000
+#define SBE_FC_R4 0x20000
+#define SBE_FC_R5 0x300000
+
+/*
  * the loop programs: from x, n = its low 32 bits, store x big-endian into
  * the next word and go on with x * 31 + i, n words at most
  */
