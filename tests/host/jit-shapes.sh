@@ -184,6 +184,9 @@ x86_64)
 	one_op load_be_loop movbe
 	count_op select_all 'cmov[a-z]+' 8
 	count_op load_be_alias movbe 2
+	# a big-endian store is one movbe to memory, p and v in one register too
+	one_op store_be_loop movbe
+	count_op store_be_alias movbe 2
 	;;
 arm64)
 	# ror is extr of a register with itself; select is cmp and csel
@@ -207,10 +210,15 @@ arm64)
 	one_op load_be_loop rev
 	count_op select_all csel 8
 	count_op load_be_alias rev 2
+	# a big-endian store: rev into the scratch register x10, str of x10
+	one_op store_be_loop rev
+	has store_be_loop store_be_loop.str '^str x10, \[x[0-9]+'
+	count_op store_be_alias rev 2
 	;;
 *)
 	echo "TEST shapes.rotate_loop SKIP no $arch emitters yet, the body stays"
-	for n in select_loop bextr_loop lea_loop load_be_loop select_all load_be_alias; do
+	for n in select_loop bextr_loop lea_loop load_be_loop select_all load_be_alias \
+		store_be_loop store_be_alias; do
 		echo "TEST shapes.$n SKIP no $arch emitters yet, the body stays"
 	done
 	;;
