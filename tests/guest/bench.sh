@@ -3,10 +3,9 @@
 # kfunc versions as plain calls (bodies=0), as bodies (native=0) and as
 # native code, and print their results, maps and JIT images for the
 # host's replay (tools/replay/); native also as built with clang-19
-# (bpf_fastcall kfuncs: variant clang19).  Run only with insn.run=bench.
-# With insn.bench=idiom (the stock kernel, mk/bench.mk) only the
-# plain-BPF programs load: their images are compared with the patched
-# kernel's.
+# (variant clang19).  Run only with insn.run=bench.  With insn.bench=idiom
+# (the stock kernel, mk/bench.mk) only the plain-BPF programs load: their
+# images are compared with the patched kernel's.
 P=/sys/module/insn_kfuncs/parameters
 OBJ=/insn/bpf/bench/bench.bpf.o
 B="/insn/bin/insn_test bench"

@@ -1013,7 +1013,7 @@ static void parse_placements(const char *spec)
 
 /*
  * the variants of each op: its C versions, then its images, idiom first;
- * clang19 is native from the programs built with clang-19 (bpf_fastcall)
+ * clang19 is native from the programs built with clang-19
  */
 static const char *const order[] = { "C", "C-host", "idiom", "mask", "call", "body", "native",
 				     "clang19" };
