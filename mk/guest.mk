@@ -36,6 +36,7 @@ guest_map = insn/insn_kfuncs.ko=$(B)/$(1)/$(if $(call has,$(1),module),module,dk
 	$(if $(call has,$(1),kmod),$(foreach m,$(KMODS),insn/$(m).ko=$(B)/$(1)/kmod/$(m).ko)) \
 	$(foreach f,$(BPF_OBJS),insn/bpf/$(patsubst tests/progs/%,%,$(f:bpf/%=%))=$(B)/$(call arch_of,$(1))/$(f)) \
 	$(foreach f,$(BPF19_OBJS),insn/bpf/clang19/$(f:bpf/%=%)=$(B)/$(call arch_of,$(1))/clang19/$(f)) \
+	insn/bpf/clang19/bench/bench.bpf.o=$(B)/$(call arch_of,$(1))/clang19/bpf/bench/bench.bpf.o \
 	$(foreach l,$(LOADERS),insn/bin/$(l)=$(B)/$(call arch_of,$(1))/bin/$(l)) \
 	$(foreach c,$(FUZZ_CORPUS),insn/fuzz/$(notdir $(c))=$(c)) \
 	$(foreach s,$(GUEST_SCRIPTS),insn/tests/$(notdir $(s))=$(s))
