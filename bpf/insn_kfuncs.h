@@ -34,11 +34,12 @@
 #include <bpf/bpf_endian.h>
 
 /*
- * bpf_fastcall (clang 19 and later): the compiler keeps R1-R5 that the
- * kfunc does not take live across the call, saving them around it on the
- * stack; a kernel with the series removes those saves where the call
- * becomes native code, which writes nothing else.  Older compilers, or
- * kernels that keep the call, get ordinary calls.
+ * bpf_fastcall (clang 20 and later; the project builds with clang-22):
+ * the compiler keeps R1-R5 that the kfunc does not take live across the
+ * call, saving them around it on the stack; a kernel with the series
+ * removes those saves where the call becomes native code, which writes
+ * nothing else.  Older compilers, or kernels that keep the call, get
+ * ordinary calls.
  */
 #if defined(__has_attribute) && __has_attribute(bpf_fastcall)
 #define __insn_fastcall __attribute__((bpf_fastcall))

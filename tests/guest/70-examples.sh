@@ -2,7 +2,7 @@
 # The example programs of bpf/examples/ (tests/prog_tests/examples.c): results
 # against C references with the module's defaults (native code where the
 # JIT has emitters), STAT lines and JIT images for the host checks; the
-# same built with clang-19 (bpf_fastcall), then both with the bodies kept
+# same built with clang-22 (bpf_fastcall), then both with the bodies kept
 # (native=0, constant blinding, the interpreter) and as plain calls.
 P=/sys/module/insn_kfuncs/parameters
 S=/proc/sys/net/core
@@ -13,7 +13,7 @@ rc=0
 grep -w 'bpf_insn_[a-z0-9_]*' /proc/kallsyms | sed 's/^/KSYM /'
 
 $E /insn/bpf/examples || rc=1
-$E /insn/bpf/clang19/examples clang19 --jit || rc=1
+$E /insn/bpf/clang22/examples clang22 --jit || rc=1
 
 # modes MODE [NAME...]: the examples NAME (default: all) of both compilers
 modes() {
@@ -21,7 +21,7 @@ modes() {
 
 	shift
 	$E /insn/bpf/examples "$mode" "$@" || rc=1
-	$E /insn/bpf/clang19/examples "clang19.$mode" "$@" || rc=1
+	$E /insn/bpf/clang22/examples "clang22.$mode" "$@" || rc=1
 }
 
 echo 0 >$P/native

@@ -3,7 +3,7 @@
 # Shapes of the native JIT images (tests/guest/30-rotate.sh dumps them in
 # native mode): the kfunc call is gone and the operation is one instruction
 # working on the loop's own register, with no move into or out of it.  The
-# examples built with clang-19 (tests/guest/70-examples.sh): no spill and
+# examples built with clang-22 (tests/guest/70-examples.sh): no spill and
 # fill around a native site, no load of a kfunc's address left.
 #
 # usage: jit-shapes.sh ARCH JITDIR [FLAVOUR]
@@ -234,13 +234,13 @@ kfunc_addr() {
 	fi
 }
 
-# examples_clang19 HASH_OPS PARSE_OPS: the examples built with clang-19, whose
+# examples_clang22 HASH_OPS PARSE_OPS: the examples built with clang-22, whose
 # native sites in xdp_hash match HASH_OPS, in xdp_parse PARSE_OPS
-examples_clang19() {
-	spill_fill clang19.xdp_hash "$1"
-	spill_fill clang19.xdp_parse "$2"
+examples_clang22() {
+	spill_fill clang22.xdp_hash "$1"
+	spill_fill clang22.xdp_parse "$2"
 	for name in xdp_hash xdp_parse xdp_csum cpu_counter; do
-		kfunc_addr clang19.$name
+		kfunc_addr clang22.$name
 	done
 }
 
@@ -290,7 +290,7 @@ x86_64)
 	# a big-endian store is one movbe to memory, p and v in one register too
 	one_op store_be_loop movbe
 	count_op store_be_alias movbe 2
-	examples_clang19 'rol|ror|rorx' 'movbe|bswap|rol|cmov[a-z]+'
+	examples_clang22 'rol|ror|rorx' 'movbe|bswap|rol|cmov[a-z]+'
 	;;
 arm64)
 	# ror is extr of a register with itself; select is cmp and csel
@@ -318,7 +318,7 @@ arm64)
 	one_op store_be_loop rev
 	has store_be_loop store_be_loop.str '^str x10, \[x[0-9]+'
 	count_op store_be_alias rev 2
-	examples_clang19 'ror|extr' 'rev|rev16|csel'
+	examples_clang22 'ror|extr' 'rev|rev16|csel'
 	;;
 *)
 	echo "TEST shapes.rotate_loop SKIP no $arch emitters yet, the body stays"

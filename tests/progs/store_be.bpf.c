@@ -107,8 +107,8 @@ __attribute__((naked)) int store_be_alias(void)
 }
 
 /*
- * R0, R4 and R5 kept across the call by spills and fills as clang 19
- * places them around a bpf_fastcall call (R1-R3 are the arguments, R0 no
+ * R0, R4 and R5 kept across the call by spills and fills as clang (20
+ * and later) places them around a bpf_fastcall call (R1-R3 are the arguments, R0 no
  * result): they go where the call becomes native code, which must leave
  * the three alone, and stay with the body.  v from the packet, stored
  * big-endian before it; the result is the sum of the three.

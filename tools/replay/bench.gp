@@ -26,4 +26,4 @@ plot dat using 2:3:4:xtic(1) title "C (gcc -O2, baseline x86-64)", \
      "" using 14:15:16 title "kfunc call (bodies=0)", \
      "" using 17:18:19 title "body (native=0)", \
      "" using 20:21:22 title "native", \
-     "" using 23:24:25 title "native, built with clang-19"
+     "" using 23:24:25 title "native, clang-22 (bpf_fastcall)"

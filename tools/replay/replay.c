@@ -901,7 +901,7 @@ static void targets(struct variant *var, int nvar, int nproc)
 		{ "bpf_for() call/inlined native", "for", "rand", "call", "native", -1.8 },
 		{ "bpf_for() call/inlined body", "for", "rand", "call", "body", -1.8 },
 		{ "XXH64 native/C", "xxh64", "rand", "native", "C", 1.15 },
-		{ "XXH64 native clang-19/C", "xxh64", "rand", "clang19", "C", 1.15 },
+		{ "XXH64 native clang-22/C", "xxh64", "rand", "clang22", "C", 1.15 },
 	};
 	int n = nproc * nplace;
 
@@ -1013,10 +1013,10 @@ static void parse_placements(const char *spec)
 
 /*
  * the variants of each op: its C versions, then its images, idiom first;
- * clang19 is native from the programs built with clang-19
+ * clang22 is native from the programs built with clang-22 (bpf_fastcall)
  */
 static const char *const order[] = { "C", "C-host", "idiom", "mask", "call", "body", "native",
-				     "clang19" };
+				     "clang22" };
 #define NORDER ((int)(sizeof(order) / sizeof(order[0])))
 #define NC 2	/* the C builds, first in order[] */
 
