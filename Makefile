@@ -29,7 +29,7 @@ CLANG ?= clang
 # tag of a struct member from BTF, clang 16 keeps it
 CLANG_percpu ?= clang-16
 # the second compiler of the examples and benchmarks (bpf_fastcall)
-CLANG19 ?= clang-19
+CLANG22 ?= clang-22
 
 V ?= 0
 ifeq ($(V),1)

@@ -13,14 +13,15 @@
  * Arguments named __k must be constants known to the verifier.  Rotate
  * counts are taken modulo the width.  bpf_insn_bextr64() needs start < 64
  * and 1 <= len <= 64 - start (the verifier refuses other constants).  The
- * big-endian loads are checked like plain loads of p + off.
+ * big-endian loads and stores are checked like plain loads and stores of
+ * p + off (a store needs writable memory).
  * bpf_insn_lea64() needs a shift of 0 to 3; its disp is sign-extended.
  *
- * bpf_insn_bextr64(), bpf_insn_lea64() and the big-endian loads need the
- * kernel's kfunc bodies (the companion series, with the module's bodies
- * on): as plain calls the verifier refuses two constant arguments and an
- * untyped pointer.  Their wrappers use the kfunc only on a kernel with
- * bodies.
+ * bpf_insn_bextr64(), bpf_insn_lea64() and the big-endian loads and stores
+ * need the kernel's kfunc bodies (the companion series, with the module's
+ * bodies on): as plain calls the verifier refuses two constant arguments
+ * and an untyped pointer.  Their wrappers use the kfunc only on a kernel
+ * with bodies.
  */
 #ifndef __INSN_KFUNCS_BPF_H
 #define __INSN_KFUNCS_BPF_H
@@ -33,11 +34,12 @@
 #include <bpf/bpf_endian.h>
 
 /*
- * bpf_fastcall (clang 19 and later): the compiler keeps R1-R5 that the
- * kfunc does not take live across the call, saving them around it on the
- * stack; a kernel with the series removes those saves where the call
- * becomes native code, which writes nothing else.  Older compilers, or
- * kernels that keep the call, get ordinary calls.
+ * bpf_fastcall (clang 20 and later; the project builds with clang-22):
+ * the compiler keeps R1-R5 that the kfunc does not take live across the
+ * call, saving them around it on the stack; a kernel with the series
+ * removes those saves where the call becomes native code, which writes
+ * nothing else.  Older compilers, or kernels that keep the call, get
+ * ordinary calls.
  */
 #if defined(__has_attribute) && __has_attribute(bpf_fastcall)
 #define __insn_fastcall __attribute__((bpf_fastcall))
@@ -145,6 +147,35 @@ static __always_inline __u64 insn_load_be64(const void *p, __u32 off)
 	if (bpf_ksym_exists(bpf_insn_load_be64) && insn_kernel_has_bodies())
 		return bpf_insn_load_be64(p, off);
 	return bpf_be64_to_cpu(*(const __u64 *)(p + off));
+}
+
+/* big-endian stores of the low 16, 32 or 64 bits of v at p + off */
+extern void bpf_insn_store_be16(void *p, __u32 off__k, __u64 v) __ksym __weak __insn_fastcall;
+extern void bpf_insn_store_be32(void *p, __u32 off__k, __u64 v) __ksym __weak __insn_fastcall;
+extern void bpf_insn_store_be64(void *p, __u32 off__k, __u64 v) __ksym __weak __insn_fastcall;
+
+static __always_inline void insn_store_be16(void *p, __u32 off, __u64 v)
+{
+	if (bpf_ksym_exists(bpf_insn_store_be16) && insn_kernel_has_bodies())
+		bpf_insn_store_be16(p, off, v);
+	else
+		*(__u16 *)(p + off) = bpf_htons((__u16)v);
+}
+
+static __always_inline void insn_store_be32(void *p, __u32 off, __u64 v)
+{
+	if (bpf_ksym_exists(bpf_insn_store_be32) && insn_kernel_has_bodies())
+		bpf_insn_store_be32(p, off, v);
+	else
+		*(__u32 *)(p + off) = bpf_htonl((__u32)v);
+}
+
+static __always_inline void insn_store_be64(void *p, __u32 off, __u64 v)
+{
+	if (bpf_ksym_exists(bpf_insn_store_be64) && insn_kernel_has_bodies())
+		bpf_insn_store_be64(p, off, v);
+	else
+		*(__u64 *)(p + off) = bpf_cpu_to_be64(v);
 }
 
 /*

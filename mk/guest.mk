@@ -11,6 +11,8 @@ arm64_busybox := $(INSN_CACHE)/busybox-arm64/bin/busybox
 FUZZ_CORPUS := $(wildcard tests/fuzz/corpus/*.body)
 GUEST_SCRIPTS := $(wildcard tests/guest/*.sh)
 BPF_OBJS := $(patsubst %.c,%.o,$(wildcard tests/progs/*.bpf.c bpf/examples/*.bpf.c bpf/bench/*.bpf.c))
+# the examples built with clang-22 too (bpf_fastcall), as bpf/clang22/examples/
+BPF22_OBJS := $(patsubst %.c,%.o,$(wildcard bpf/examples/*.bpf.c))
 
 # The modules each target builds: module (kbuild), kmod (the test modules),
 # dkms (the module as DKMS builds it; Debian's kernels have only that).
@@ -26,12 +28,15 @@ mods_arm64-distro := module kmod dkms
 has = $(filter $(2),$(mods_$(1)))
 
 # What a target's guest has, as GUEST-PATH=HOST-PATH: the target's modules,
-# the BPF objects and loaders of its arch, the fuzz corpus, the scripts.
+# the BPF objects (both compilers') and loaders of its arch, the fuzz
+# corpus, the scripts.
 guest_map = insn/insn_kfuncs.ko=$(B)/$(1)/$(if $(call has,$(1),module),module,dkms)/insn_kfuncs.ko \
 	$(if $(call has,$(1),module),$(if $(call has,$(1),dkms), \
 		insn/dkms/insn_kfuncs.ko=$(B)/$(1)/dkms/insn_kfuncs.ko)) \
 	$(if $(call has,$(1),kmod),$(foreach m,$(KMODS),insn/$(m).ko=$(B)/$(1)/kmod/$(m).ko)) \
 	$(foreach f,$(BPF_OBJS),insn/bpf/$(patsubst tests/progs/%,%,$(f:bpf/%=%))=$(B)/$(call arch_of,$(1))/$(f)) \
+	$(foreach f,$(BPF22_OBJS),insn/bpf/clang22/$(f:bpf/%=%)=$(B)/$(call arch_of,$(1))/clang22/$(f)) \
+	insn/bpf/clang22/bench/bench.bpf.o=$(B)/$(call arch_of,$(1))/clang22/bpf/bench/bench.bpf.o \
 	$(foreach l,$(LOADERS),insn/bin/$(l)=$(B)/$(call arch_of,$(1))/bin/$(l)) \
 	$(foreach c,$(FUZZ_CORPUS),insn/fuzz/$(notdir $(c))=$(c)) \
 	$(foreach s,$(GUEST_SCRIPTS),insn/tests/$(notdir $(s))=$(s))

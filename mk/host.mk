@@ -20,14 +20,15 @@ HOST_CFLAGS = -O2 -g -Wall -Wextra -fno-strict-overflow \
 # $(1): module/ARCH: the family files and that arch's emitters, less the skipped
 host_module_src = $(filter-out $(HOST_SKIP:%=module/%.c) $(HOST_SKIP:%=module/$(1)/%.c), \
 	$(HOST_FAMILIES:%=module/%.c) $(wildcard module/$(1)/*.c))
-# The load_be emitters as a big-endian kernel builds them and as a
-# little-endian one does: tests/host/arm64_endian.c, a program of its own,
-# checks the words each emits (no rev on big-endian) and runs them.
+# The load_be and store_be emitters as a big-endian kernel builds them and
+# as a little-endian one does: tests/host/arm64_endian.c, a program of its
+# own, checks the words each emits (no rev on big-endian) and runs them.
 # host_test compares only the little-endian build, as the hosts are.
 x86_64_host_src := $(call host_module_src,x86) $(filter-out tests/host/arm64_%,$(wildcard tests/host/*.c))
 arm64_host_src := $(call host_module_src,arm64) \
 	$(filter-out tests/host/x86_% tests/host/arm64_endian.c,$(wildcard tests/host/*.c))
-arm64_endian_src := tests/host/arm64_endian.c tests/host/arm64_exec.c module/arm64/load_be.c
+arm64_endian_src := tests/host/arm64_endian.c tests/host/arm64_exec.c module/arm64/load_be.c \
+	module/arm64/store_be.c
 endian_le :=
 endian_be := -DCONFIG_CPU_BIG_ENDIAN=1
 arm64_host_cc = $(arm64_cross)gcc -static $(call HOST_CFLAGS,arm64) -isystem $(B)/host/arm64/gen/arm64 \

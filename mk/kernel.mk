@@ -100,12 +100,12 @@ $(B)/$(1)/%.bpf.o: %.bpf.c $(BPF_HDR) $(B)/$(1)/vmlinux.h
 	$(Q)$$(or $$(CLANG_$$(*F)),$(CLANG)) -target bpf -O2 -g -Wall -D__TARGET_ARCH_$($(1)_karch) \
 		-I$(B)/$(1) -I$$(call kobj,$(1))/libbpf-inst/include $$(bpf_inc_$$(<D)) -I$$(<D) \
 		-c $$< -o $$@
-# the same built with clang-19 ($(CLANG19)), whose bpf_fastcall attribute
-# bpf/insn_kfuncs.h uses: X.bpf.c into $(B)/ARCH/clang19/X.bpf.o
-$(B)/$(1)/clang19/%.bpf.o: %.bpf.c $(BPF_HDR) $(B)/$(1)/vmlinux.h
-	$$(call msg,CLANG19,$$@)
+# the same built with clang-22 ($(CLANG22)), whose bpf_fastcall attribute
+# bpf/insn_kfuncs.h uses: X.bpf.c into $(B)/ARCH/clang22/X.bpf.o
+$(B)/$(1)/clang22/%.bpf.o: %.bpf.c $(BPF_HDR) $(B)/$(1)/vmlinux.h
+	$$(call msg,CLANG22,$$@)
 	$(Q)mkdir -p $$(@D)
-	$(Q)$(CLANG19) -target bpf -O2 -g -Wall -D__TARGET_ARCH_$($(1)_karch) \
+	$(Q)$(CLANG22) -target bpf -O2 -g -Wall -D__TARGET_ARCH_$($(1)_karch) \
 		-I$(B)/$(1) -I$$(call kobj,$(1))/libbpf-inst/include $$(bpf_inc_$$(<D)) -I$$(<D) \
 		-c $$< -o $$@
 endef

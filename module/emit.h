@@ -36,5 +36,6 @@ int
  */
 int insn_emit_rotate(const struct bpf_kfunc_emit *e, u8 *buf, bool is64, bool left);
 int insn_emit_load_be(const struct bpf_kfunc_emit *e, u8 *buf, u32 bytes);
+int insn_emit_store_be(const struct bpf_kfunc_emit *e, u8 *buf, u32 bytes);
 
 #endif /* _INSN_KFUNCS_EMIT_H */

@@ -16,6 +16,9 @@ INSN_FAMILY(rotate)	INSN_KFUNC(rol64, KF_FASTCALL) INSN_KFUNC(ror64, KF_FASTCALL
 INSN_FAMILY(select)	INSN_KFUNC(select64, KF_FASTCALL)
 INSN_FAMILY(bextr)	INSN_KFUNC(bextr64, KF_FASTCALL)
 INSN_FAMILY(load_be)	INSN_KFUNC(load_be16, KF_FASTCALL) INSN_KFUNC(load_be32, KF_FASTCALL) INSN_KFUNC(load_be64, KF_FASTCALL)
+/* void: the native code writes memory and scratch registers only */
+INSN_FAMILY(store_be)	INSN_KFUNC(store_be16, KF_FASTCALL) INSN_KFUNC(store_be32, KF_FASTCALL)
+			INSN_KFUNC(store_be64, KF_FASTCALL)
 INSN_FAMILY(lea)	INSN_KFUNC(lea64, KF_FASTCALL)
 INSN_FAMILY(iter)	INSN_NATIVE(iter_next)	/* bpf_iter_num_next() */
 INSN_FAMILY(percpu)	INSN_KFUNC(this_cpu_ptr) INSN_KFUNC(per_cpu_ptr, KF_RET_NULL)

@@ -7,9 +7,9 @@
 # /proc/kallsyms) get their name appended.
 #
 # usage: jit-disasm.sh ARCH LOG OUTDIR [--print]
-#   writes OUTDIR/NAME.bin and OUTDIR/NAME.dis; prints one "TEST jit.NAME
-#   PASS|FAIL ..." line per image (none found is a FAIL); --print also shows
-#   each disassembly.
+#   writes OUTDIR/NAME.bin, OUTDIR/NAME.dis, OUTDIR/images and
+#   OUTDIR/ksyms; prints one "TEST jit.NAME PASS|FAIL ..." line per image
+#   (none found is a FAIL); --print also shows each disassembly.
 set -euo pipefail
 
 arch=${1:?arch}
@@ -63,5 +63,5 @@ while read -r name len addr; do
 		echo "TEST jit.$name PASS $insns insns, $len bytes"
 	fi
 done <"$out/images"
-# images (name length address) stays: tools/replay reads it
-rm -f "$out/ksyms"
+# images (name length address) and ksyms (address name) stay: tools/replay
+# reads the one, tests/host/jit-shapes.sh the kfuncs' addresses in the other

@@ -352,4 +352,235 @@ int this_cpu_kfunc(struct xdp_md *ctx)
 	return BENCH_FOLD(acc);
 }
 
+/*
+ * Hashes, where state is live across the rotates: XXH64 and SipHash-2-4
+ * of BENCH_HASH_LEN bytes, and a load balancer's flow hash, jhash() of one
+ * 16-byte key after the other (jhash_mix and jhash_final of the kernel's
+ * include/linux/jhash.h).  The _idiom programs rotate with shifts and an
+ * or, the _kfunc ones with the insn_rol64() and insn_rol32() wrappers.
+ * The packet's length was checked once, and every offset is a constant in
+ * each iteration the verifier walks, so the loads need no other check.
+ */
+static __always_inline __u64 hrol64(__u64 x, __u32 n, bool kf)
+{
+	return kf ? insn_rol64(x, n) : x << n | x >> (64 - n);
+}
+
+static __always_inline __u32 hrol32(__u32 x, __u32 n, bool kf)
+{
+	return kf ? insn_rol32(x, n) : x << n | x >> (32 - n);
+}
+
+/* XXH64 (the xxHash specification), seeded with the packet's seed */
+#define XXH_P1	0x9e3779b185ebca87ull
+#define XXH_P2	0xc2b2ae3d27d4eb4full
+#define XXH_P3	0x165667b19e3779f9ull
+#define XXH_P4	0x85ebca77c2b2ae63ull
+#define XXH_P5	0x27d4eb2f165667c5ull
+
+static __always_inline __u64 xxh_round(__u64 acc, __u64 lane, bool kf)
+{
+	return hrol64(acc + lane * XXH_P2, 31, kf) * XXH_P1;
+}
+
+static __always_inline __u64 xxh_merge(__u64 h, __u64 v, bool kf)
+{
+	return (h ^ xxh_round(0, v, kf)) * XXH_P1 + XXH_P4;
+}
+
+static __always_inline __u64 xxh64(const __u8 *p, __u64 seed, bool kf)
+{
+	__u64 v1 = seed + XXH_P1 + XXH_P2, v2 = seed + XXH_P2;
+	__u64 v3 = seed, v4 = seed - XXH_P1, h;
+	const __u64 *w;
+
+	NO_UNROLL
+	for (__u32 i = 0; i < BENCH_HASH_LEN / 32; i++, p += 32) {
+		w = (const __u64 *)p;
+		v1 = xxh_round(v1, w[0], kf);
+		v2 = xxh_round(v2, w[1], kf);
+		v3 = xxh_round(v3, w[2], kf);
+		v4 = xxh_round(v4, w[3], kf);
+	}
+	h = hrol64(v1, 1, kf) + hrol64(v2, 7, kf) + hrol64(v3, 12, kf) +
+	    hrol64(v4, 18, kf);
+	h = xxh_merge(h, v1, kf);
+	h = xxh_merge(h, v2, kf);
+	h = xxh_merge(h, v3, kf);
+	h = xxh_merge(h, v4, kf);
+	h += BENCH_HASH_LEN;
+	NO_UNROLL
+	for (__u32 i = 0; i < BENCH_HASH_LEN % 32 / 8; i++, p += 8) {
+		h ^= xxh_round(0, *(const __u64 *)p, kf);
+		h = hrol64(h, 27, kf) * XXH_P1 + XXH_P4;
+	}
+	if (BENCH_HASH_LEN & 4) {
+		h ^= *(const __u32 *)p * XXH_P1;
+		h = hrol64(h, 23, kf) * XXH_P2 + XXH_P3;
+		p += 4;
+	}
+	NO_UNROLL
+	for (__u32 i = 0; i < BENCH_HASH_LEN % 4; i++, p++) {
+		h ^= *p * XXH_P5;
+		h = hrol64(h, 11, kf) * XXH_P1;
+	}
+	h ^= h >> 33;
+	h *= XXH_P2;
+	h ^= h >> 29;
+	h *= XXH_P3;
+	return h ^ h >> 32;
+}
+
+SEC("xdp")
+int xxh64_idiom(struct xdp_md *ctx)
+{
+	BENCH_PKT(ctx, seed, b);
+	__u64 h;
+
+	h = xxh64(b, seed, false);
+	return BENCH_FOLD(h);
+}
+
+SEC("xdp")
+int xxh64_kfunc(struct xdp_md *ctx)
+{
+	BENCH_PKT(ctx, seed, b);
+	__u64 h;
+
+	h = xxh64(b, seed, true);
+	return BENCH_FOLD(h);
+}
+
+/* SipHash-2-4 (Aumasson and Bernstein), key (seed, ~seed) */
+struct sip {
+	__u64 v0, v1, v2, v3;
+};
+
+static __always_inline void sip_round(struct sip *s, bool kf)
+{
+	s->v0 += s->v1;
+	s->v1 = hrol64(s->v1, 13, kf) ^ s->v0;
+	s->v0 = hrol64(s->v0, 32, kf);
+	s->v2 += s->v3;
+	s->v3 = hrol64(s->v3, 16, kf) ^ s->v2;
+	s->v0 += s->v3;
+	s->v3 = hrol64(s->v3, 21, kf) ^ s->v0;
+	s->v2 += s->v1;
+	s->v1 = hrol64(s->v1, 17, kf) ^ s->v2;
+	s->v2 = hrol64(s->v2, 32, kf);
+}
+
+static __always_inline void sip_word(struct sip *s, __u64 m, bool kf)
+{
+	s->v3 ^= m;
+	sip_round(s, kf);
+	sip_round(s, kf);
+	s->v0 ^= m;
+}
+
+static __always_inline __u64 siphash(const __u8 *p, __u64 k0, __u64 k1, bool kf)
+{
+	struct sip s = {
+		k0 ^ 0x736f6d6570736575ull, k1 ^ 0x646f72616e646f6dull,
+		k0 ^ 0x6c7967656e657261ull, k1 ^ 0x7465646279746573ull,
+	};
+	__u64 last = (__u64)BENCH_HASH_LEN << 56;
+
+	NO_UNROLL
+	for (__u32 i = 0; i < BENCH_HASH_LEN / 8; i++, p += 8)
+		sip_word(&s, *(const __u64 *)p, kf);
+	/* the 1 to 7 bytes left, little-endian, under the length byte */
+	for (__u32 i = 0; i < BENCH_HASH_LEN % 8; i++)
+		last |= (__u64)p[i] << (8 * i);
+	sip_word(&s, last, kf);
+	s.v2 ^= 0xff;
+	for (int r = 0; r < 4; r++)
+		sip_round(&s, kf);
+	return s.v0 ^ s.v1 ^ s.v2 ^ s.v3;
+}
+
+SEC("xdp")
+int siphash_idiom(struct xdp_md *ctx)
+{
+	BENCH_PKT(ctx, seed, b);
+	__u64 h;
+
+	h = siphash(b, seed, ~seed, false);
+	return BENCH_FOLD(h);
+}
+
+SEC("xdp")
+int siphash_kfunc(struct xdp_md *ctx)
+{
+	BENCH_PKT(ctx, seed, b);
+	__u64 h;
+
+	h = siphash(b, seed, ~seed, true);
+	return BENCH_FOLD(h);
+}
+
+/*
+ * jhash(key, 16, initval) of each flow key (jhash2(k, 4, initval) on its
+ * words), initval from the seed as a load balancer's random seed; the
+ * hashes are xored together, as independent as the packets' would be.
+ */
+#define JHASH_INITVAL	0xdeadbeef
+
+#define jhash_mix(a, b, c, kf)						\
+do {									\
+	a -= c;  a ^= hrol32(c, 4, kf);  c += b;			\
+	b -= a;  b ^= hrol32(a, 6, kf);  a += c;			\
+	c -= b;  c ^= hrol32(b, 8, kf);  b += a;			\
+	a -= c;  a ^= hrol32(c, 16, kf); c += b;			\
+	b -= a;  b ^= hrol32(a, 19, kf); a += c;			\
+	c -= b;  c ^= hrol32(b, 4, kf);  b += a;			\
+} while (0)
+
+#define jhash_final(a, b, c, kf)					\
+do {									\
+	c ^= b; c -= hrol32(b, 14, kf);					\
+	a ^= c; a -= hrol32(c, 11, kf);					\
+	b ^= a; b -= hrol32(a, 25, kf);					\
+	c ^= b; c -= hrol32(b, 16, kf);					\
+	a ^= c; a -= hrol32(c, 4, kf);					\
+	b ^= a; b -= hrol32(a, 14, kf);					\
+	c ^= b; c -= hrol32(b, 24, kf);					\
+} while (0)
+
+static __always_inline __u32 jhash_flows(const __u8 *p, __u32 initval, bool kf)
+{
+	__u32 a, b, c, h = 0;
+	const __u32 *k;
+
+	NO_UNROLL
+	for (__u32 i = 0; i < BENCH_FLOWS; i++, p += BENCH_FLOW_KEY) {
+		k = (const __u32 *)p;
+		a = b = c = JHASH_INITVAL + BENCH_FLOW_KEY + initval;
+		a += k[0];
+		b += k[1];
+		c += k[2];
+		jhash_mix(a, b, c, kf);
+		a += k[3];
+		jhash_final(a, b, c, kf);
+		h ^= c;
+	}
+	return h;
+}
+
+SEC("xdp")
+int jhash_idiom(struct xdp_md *ctx)
+{
+	BENCH_PKT(ctx, seed, b);
+
+	return jhash_flows(b, seed, false);
+}
+
+SEC("xdp")
+int jhash_kfunc(struct xdp_md *ctx)
+{
+	BENCH_PKT(ctx, seed, b);
+
+	return jhash_flows(b, seed, true);
+}
+
 char LICENSE[] SEC("license") = "GPL";

@@ -9,7 +9,16 @@
 #define _BENCH_H
 
 #define BENCH_N		1000	/* operations per run */
-#define BENCH_BYTES	1024	/* bytes after the seed: conditions, load data */
+#define BENCH_BYTES	2048	/* bytes after the seed: conditions, load data */
+
+/*
+ * The hashes (xxh64, siphash, jhash) run once over the first
+ * BENCH_HASH_LEN of those bytes; jhash as a load balancer's flow hash,
+ * one 16-byte key after the other.  Their figures are per byte hashed.
+ */
+#define BENCH_HASH_LEN	1500
+#define BENCH_FLOW_KEY	16
+#define BENCH_FLOWS	(BENCH_HASH_LEN / BENCH_FLOW_KEY)
 
 /* the packet: a 64-bit seed, then BENCH_BYTES bytes */
 #define BENCH_PKT_LEN	(8 + BENCH_BYTES)

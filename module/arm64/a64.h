@@ -47,11 +47,15 @@
 					AARCH64_INSN_LDST_##type##_IMM_OFFSET)
 #define A64_LDRH(Wt, Xn, Xm)	A64_LS_REG(Wt, Xn, Xm, 16, LOAD)
 #define A64_LDRHI(Wt, Xn, imm)	A64_LS_IMM(Wt, Xn, imm, 16, LOAD)
+#define A64_STRH(Wt, Xn, Xm)	A64_LS_REG(Wt, Xn, Xm, 16, STORE)
+#define A64_STRHI(Wt, Xn, imm)	A64_LS_IMM(Wt, Xn, imm, 16, STORE)
 #define A64_LDR32(Wt, Xn, Xm)	A64_LS_REG(Wt, Xn, Xm, 32, LOAD)
 #define A64_LDR32I(Wt, Xn, imm)	A64_LS_IMM(Wt, Xn, imm, 32, LOAD)
+#define A64_STR32(Wt, Xn, Xm)	A64_LS_REG(Wt, Xn, Xm, 32, STORE)
 #define A64_STR32I(Wt, Xn, imm)	A64_LS_IMM(Wt, Xn, imm, 32, STORE)
 #define A64_LDR64(Xt, Xn, Xm)	A64_LS_REG(Xt, Xn, Xm, 64, LOAD)
 #define A64_LDR64I(Xt, Xn, imm)	A64_LS_IMM(Xt, Xn, imm, 64, LOAD)
+#define A64_STR64(Xt, Xn, Xm)	A64_LS_REG(Xt, Xn, Xm, 64, STORE)
 #define A64_STR64I(Xt, Xn, imm)	A64_LS_IMM(Xt, Xn, imm, 64, STORE)
 
 #define A64_ADDSUB_IMM(sf, Rd, Rn, imm12, type) \

@@ -2,9 +2,11 @@
 # make bench: load the benchmark programs as plain-BPF idioms, and their
 # kfunc versions as plain calls (bodies=0), as bodies (native=0) and as
 # native code, and print their results, maps and JIT images for the
-# host's replay (tools/replay/).  Run only with insn.run=bench.  With
-# insn.bench=idiom (the stock kernel, mk/bench.mk) only the plain-BPF
-# programs load: their images are compared with the patched kernel's.
+# host's replay (tools/replay/); native also as built with clang-22
+# (bpf_fastcall kfuncs: variant clang22).  Run only with insn.run=bench.
+# With insn.bench=idiom (the stock kernel, mk/bench.mk) only the
+# plain-BPF programs load: their images are compared with the patched
+# kernel's.
 P=/sys/module/insn_kfuncs/parameters
 OBJ=/insn/bpf/bench/bench.bpf.o
 B="/insn/bin/insn_test bench"
@@ -29,4 +31,5 @@ echo 0 >$P/native
 $B body $OBJ || rc=1
 echo 1 >$P/native
 $B native $OBJ || rc=1
+$B clang22 /insn/bpf/clang22/bench/bench.bpf.o || rc=1
 exit $rc

@@ -4,6 +4,7 @@
  * constants to try (every valid one where they are few, and the edges past
  * them) and which inputs (edge values first, then random).
  */
+#include <endian.h>
 #include <limits.h>
 #include <string.h>
 
@@ -227,7 +228,7 @@ static bool load_be_refused(const u32 *imm)
 	return imm[1] > INT_MAX;
 }
 
-/* module/arm64/load_be.c: an offset above 16 bits keeps the body */
+/* module/arm64/load_be.c and store_be.c: an offset above 16 bits keeps the body */
 static bool load_be_may_decline(const u32 *imm)
 {
 	return IS_ENABLED(CONFIG_ARM64) && imm[1] > U16_MAX;
@@ -246,6 +247,45 @@ static void load_be_input(struct call *c, int n, u32 size)
 static void load_be16_input(struct call *c, int n) { load_be_input(c, n, 2); }
 static void load_be32_input(struct call *c, int n) { load_be_input(c, n, 4); }
 static void load_be64_input(struct call *c, int n) { load_be_input(c, n, 8); }
+
+/*
+ * store_be: load_be's offsets and placement in mem, any value; the
+ * reference is C's own htobe*() stored at p + off, not the module's code.
+ */
+
+static u64 c_store_be16(const u64 *a)
+{
+	u16 x = htobe16(a[2]);
+
+	memcpy((u8 *)a[0] + (u32)a[1], &x, sizeof(x));
+	return 0;
+}
+
+static u64 c_store_be32(const u64 *a)
+{
+	u32 x = htobe32(a[2]);
+
+	memcpy((u8 *)a[0] + (u32)a[1], &x, sizeof(x));
+	return 0;
+}
+
+static u64 c_store_be64(const u64 *a)
+{
+	u64 x = htobe64(a[2]);
+
+	memcpy((u8 *)a[0] + (u32)a[1], &x, sizeof(x));
+	return 0;
+}
+
+static void store_be_input(struct call *c, int n, u32 size)
+{
+	load_be_input(c, n, size);
+	c->a[2] = value(n);
+}
+
+static void store_be16_input(struct call *c, int n) { store_be_input(c, n, 2); }
+static void store_be32_input(struct call *c, int n) { store_be_input(c, n, 4); }
+static void store_be64_input(struct call *c, int n) { store_be_input(c, n, 8); }
 
 /*
  * The numeric iterator against the kernel's own bpf_iter_num_*(): ranges at
@@ -359,6 +399,15 @@ const struct kcase host_cases[] = {
 	     .may_decline = load_be_may_decline),
 	CASE("bpf_insn_load_be64", PTR, CONST, NONE, U64, c_load_be64, load_be_consts,
 	     load_be64_input, .refused = load_be_refused,
+	     .may_decline = load_be_may_decline),
+	CASE("bpf_insn_store_be16", PTR, CONST, U64, VOID, c_store_be16, load_be_consts,
+	     store_be16_input, .refused = load_be_refused,
+	     .may_decline = load_be_may_decline),
+	CASE("bpf_insn_store_be32", PTR, CONST, U64, VOID, c_store_be32, load_be_consts,
+	     store_be32_input, .refused = load_be_refused,
+	     .may_decline = load_be_may_decline),
+	CASE("bpf_insn_store_be64", PTR, CONST, U64, VOID, c_store_be64, load_be_consts,
+	     store_be64_input, .refused = load_be_refused,
 	     .may_decline = load_be_may_decline),
 	/* four arguments: CASE() names three */
 	{ .name = "bpf_insn_lea64", .kind = { ARG_U64, ARG_U64, ARG_CONST, ARG_CONST },

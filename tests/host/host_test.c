@@ -359,6 +359,18 @@ static void hex(char *buf, size_t n, const u8 *code, int len)
 		at += snprintf(buf + at, n - at, "%02x", code[i]);
 }
 
+/* argument @to takes the register of argument @from, and its value */
+static void share(const struct kcase *k, struct call *c, int to, int from,
+		  const u8 *mem)
+{
+	if (k->kind[from] == ARG_PTR && k->kind[to] != ARG_PTR)
+		c->a[to] = (u64)mem + c->a[from];
+	else if (k->kind[to] == ARG_PTR && k->kind[from] != ARG_PTR)
+		c->a[from] = (u64)mem + c->a[to];
+	else
+		c->a[to] = c->a[from];
+}
+
 /* one emitted code on many inputs */
 static void run_native(const struct bpf_kfunc_body *b, const struct kcase *k,
 		       const struct assign *as, const struct bpf_kfunc_emit *e,
@@ -374,14 +386,19 @@ static void run_native(const struct bpf_kfunc_body *b, const struct kcase *k,
 	(void)b;
 	for (n = 0; n < scaled(INPUTS_NATIVE); n++) {
 		new_call(k, &c, imm, n * 5 + (int)(rnd() % 5));
-		/* operands sharing a register have one value: the first one's */
+		/*
+		 * operands sharing a register have one value: the first one's,
+		 * or the pointer's, which a value sharing it holds as an address
+		 */
 		for (i = 1; i < as->nitems; i++)
 			for (r = 1; r < i; r++)
 				if (as->block[r] == as->block[i]) {
-					c.a[as->arg_of[i]] = c.a[as->arg_of[r]];
+					share(k, &c, as->arg_of[i], as->arg_of[r], nmem);
 					break;
 				}
-		want = run_c(k, &c, cmem);
+		/* C runs in the native code's memory: the addresses are the same */
+		want = run_c(k, &c, nmem);
+		memcpy(cmem, nmem, MEMSZ);
 		memcpy(nmem, c.mem, MEMSZ);
 		for (r = 0; r < native_arch.nregs; r++)
 			in[r] = rnd();
@@ -409,8 +426,9 @@ static void run_native(const struct bpf_kfunc_body *b, const struct kcase *k,
 			     regs, args, bytes);
 			continue;
 		}
+		/* a void kfunc's native code writes no register but scratch */
 		for (r = 0; r < native_arch.nregs; r++)
-			if (native_arch.preserved(r) && r != e->dst &&
+			if (native_arch.preserved(r) && (r != e->dst || k->ret == RET_VOID) &&
 			    r != e->scratch[0] && r != e->scratch[1] && out[r] != in[r]) {
 				fail(v, "%s %s [%s]: clobbered register %d", regs, args,
 				     bytes, r);

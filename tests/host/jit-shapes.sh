@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # Shapes of the native JIT images (tests/guest/30-rotate.sh dumps them in
 # native mode): the kfunc call is gone and the operation is one instruction
-# working on the loop's own register, with no move into or out of it.
+# working on the loop's own register, with no move into or out of it.  The
+# examples built with clang-22 (tests/guest/70-examples.sh): no spill and
+# fill around a native site, no load of a kfunc's address left.
 #
 # usage: jit-shapes.sh ARCH JITDIR [FLAVOUR]
 #   prints "TEST shapes.NAME PASS|FAIL|SKIP"; FLAVOUR distro (a kernel
@@ -141,6 +143,107 @@ pad() {
 	fi
 }
 
+# stack_access LINE: a 64-bit store of a register to the BPF stack or a
+# load from it, into acc as "s|l REG SLOT".  x86: the slot is off(%rbp);
+# arm64: off from x25 (the BPF frame pointer) or from sp, whence the JIT
+# addresses the frame where it can.
+x86_store='^mov %([a-z0-9]+),(-0x[0-9a-f]+\(%rbp\))$'
+x86_load='^mov (-0x[0-9a-f]+\(%rbp\)),%([a-z0-9]+)$'
+a64_access='^(str|stur|ldr|ldur) (x[0-9]+), (\[(sp|x25)(, [^]]+)?\])$'
+stack_access() {
+	if [ "$arch" = arm64 ]; then
+		[[ $1 =~ $a64_access ]] || return 1
+		acc="${BASH_REMATCH[1]:0:1} ${BASH_REMATCH[2]} ${BASH_REMATCH[3]}"
+	elif [[ $1 =~ $x86_store ]]; then
+		acc="s ${BASH_REMATCH[1]} ${BASH_REMATCH[2]}"
+	elif [[ $1 =~ $x86_load ]]; then
+		acc="l ${BASH_REMATCH[2]} ${BASH_REMATCH[1]}"
+	else
+		return 1
+	fi
+}
+
+# spill_fill NAME OPS: some instruction matches OPS (a native site), and no
+# register is stored to a stack slot in the $near instructions before one
+# and loaded back from that slot in the $near after it: the spill and fill
+# clang puts around a bpf_fastcall call, which a native site does not need
+near=6
+spill_fill() {
+	local name=$1 ops=$2 lines i j k n=0 st
+	[ -f "$dir/$name.dis" ] || { echo "TEST shapes.$name.spills FAIL no image $dir/$name.dis"; return; }
+	mapfile -t lines < <(insns "$name")
+	for i in "${!lines[@]}"; do
+		[[ ${lines[$i]} =~ ^($ops)\  ]] || continue
+		n=$((n + 1))
+		for ((j = i > near ? i - near : 0; j < i; j++)); do
+			stack_access "${lines[$j]}" && [ "${acc:0:1}" = s ] || continue
+			st=${acc#s }
+			for ((k = i + 1; k <= i + near && k < ${#lines[@]}; k++)); do
+				stack_access "${lines[$k]}" && [ "$acc" = "l $st" ] || continue
+				echo "TEST shapes.$name.spills FAIL ${lines[$j]} / ${lines[$i]} / ${lines[$k]}"
+				return
+			done
+		done
+	done
+	if [ $n = 0 ]; then
+		echo "TEST shapes.$name.spills FAIL no instruction matching $ops"
+	else
+		echo "TEST shapes.$name.spills PASS $n sites, no spill and fill around them"
+	fi
+}
+
+# kfunc_addr NAME: no instruction left that loads the address of a
+# bpf_insn_* kfunc (the guest printed them; tools/jit-disasm.sh keeps them
+# in ksyms).  x86: a mov of the address; arm64: a mov and the movk that
+# build it in one register, the address checked after each.
+kfunc_addr() {
+	local name=$1 line reg=- val=0 k a sym n=0 first=
+	local -A addr=()
+	[ -f "$dir/$name.dis" ] || { echo "TEST shapes.$name.kfunc_addr FAIL no image $dir/$name.dis"; return; }
+	while read -r a sym; do
+		addr[${a#0x}]=$sym
+	done < <(grep ' bpf_insn_' "$dir/ksyms" 2>/dev/null)
+	if [ ${#addr[@]} = 0 ]; then
+		echo "TEST shapes.$name.kfunc_addr FAIL no bpf_insn_* address in $dir/ksyms"
+		return
+	fi
+	while read -r line; do
+		if [ "$arch" != arm64 ]; then
+			[[ $line =~ ^mov(abs)?q?\ \$0x([0-9a-f]+), ]] || continue
+			val=$((0x${BASH_REMATCH[2]}))
+		elif [[ $line =~ ^mov\ (x[0-9]+),\ \#(0x[0-9a-f]+|[0-9]+)( |$) ]]; then
+			reg=${BASH_REMATCH[1]}
+			val=$((BASH_REMATCH[2]))
+		elif [[ $line =~ ^movk\ (x[0-9]+),\ \#(0x[0-9a-f]+)(,\ lsl\ \#([0-9]+))?$ ]] &&
+		     [ "${BASH_REMATCH[1]}" = "$reg" ]; then
+			k=${BASH_REMATCH[4]:-0}
+			val=$(((val & ~(0xffff << k)) | (BASH_REMATCH[2] << k)))
+		else
+			reg=-
+			continue
+		fi
+		sym=${addr[$(printf '%016x' "$val")]:-}
+		[ -n "$sym" ] || continue
+		n=$((n + 1))
+		[ -n "$first" ] || first="${line%% <*} ($sym)"
+	done < <(insns "$name")
+	if [ $n = 0 ]; then
+		echo "TEST shapes.$name.kfunc_addr PASS no kfunc address loaded"
+	else
+		echo "TEST shapes.$name.kfunc_addr FAIL $n loads of a kfunc address, the first: $first"
+	fi
+}
+
+# examples_clang22 HASH_OPS PARSE_OPS: the examples built with clang-22, whose
+# native sites in xdp_hash match HASH_OPS, in xdp_parse PARSE_OPS
+examples_clang22() {
+	spill_fill clang22.xdp_hash "$1"
+	spill_fill clang22.xdp_parse "$2"
+	for name in xdp_hash xdp_parse xdp_csum cpu_counter; do
+		kfunc_addr clang22.$name
+	done
+}
+
 # Debian's configuration: x86-64 with IBT, whose JIT opens every image
 # with the endbr64 landing pad; arm64 with kernel pointer authentication,
 # whose JIT signs the return address in the prologue (after a BTI landing
@@ -184,6 +287,10 @@ x86_64)
 	one_op load_be_loop movbe
 	count_op select_all 'cmov[a-z]+' 8
 	count_op load_be_alias movbe 2
+	# a big-endian store is one movbe to memory, p and v in one register too
+	one_op store_be_loop movbe
+	count_op store_be_alias movbe 2
+	examples_clang22 'rol|ror|rorx' 'movbe|bswap|rol|cmov[a-z]+'
 	;;
 arm64)
 	# ror is extr of a register with itself; select is cmp and csel
@@ -207,10 +314,16 @@ arm64)
 	one_op load_be_loop rev
 	count_op select_all csel 8
 	count_op load_be_alias rev 2
+	# a big-endian store: rev into the scratch register x10, str of x10
+	one_op store_be_loop rev
+	has store_be_loop store_be_loop.str '^str x10, \[x[0-9]+'
+	count_op store_be_alias rev 2
+	examples_clang22 'ror|extr' 'rev|rev16|csel'
 	;;
 *)
 	echo "TEST shapes.rotate_loop SKIP no $arch emitters yet, the body stays"
-	for n in select_loop bextr_loop lea_loop load_be_loop select_all load_be_alias; do
+	for n in select_loop bextr_loop lea_loop load_be_loop select_all load_be_alias \
+		store_be_loop store_be_alias; do
 		echo "TEST shapes.$n SKIP no $arch emitters yet, the body stays"
 	done
 	;;

@@ -18,8 +18,9 @@
  * usage: bench VARIANT OBJ
  *   VARIANT idiom loads the NAME_idiom programs (and NAME_mask, the
  *   branch-free plain-BPF select, as variant mask), any other (call, body,
- *   native: what the module's parameters make of the kfunc calls) the
- *   NAME_kfunc ones; the image is named OP.VARIANT.
+ *   native: what the module's parameters make of the kfunc calls;
+ *   clang22: native, OBJ built with clang-22, bpf_fastcall) the NAME_kfunc
+ *   ones; the image is named OP.VARIANT.
  */
 #define _GNU_SOURCE
 #include <sched.h>
@@ -231,7 +232,7 @@ int bench_main(int argc, char **argv)
 	int rc = 0;
 
 	if (!variant) {
-		fprintf(stderr, "usage: bench idiom|call|body|native OBJ\n");
+		fprintf(stderr, "usage: bench idiom|call|body|native|clang22 OBJ\n");
 		return 2;
 	}
 	/* on CPU 0, as the replay's per-CPU area stands for CPU 0 */

@@ -35,6 +35,16 @@ static const struct {
 	{ "load_be", { "bad_map", "invalid access to map value", UNTYPED_MSG } },
 	{ "load_be", { "bad_stack", "invalid read from stack", UNTYPED_MSG } },
 	{ "load_be", { "bad_stack_align", "misaligned stack access", UNTYPED_MSG } },
+	/* stores to memory BPF may not write, out of bounds, through a scalar */
+	{ "store_be", { "bad_pkt", "invalid access to packet", UNTYPED_MSG } },
+	{ "store_be", { "bad_map", "invalid access to map value", UNTYPED_MSG } },
+	{ "store_be", { "bad_rdonly", "write into map forbidden", UNTYPED_MSG } },
+	{ "store_be", { "bad_far", "math between map_value pointer and 536870912 is not allowed", UNTYPED_MSG } },
+	{ "store_be", { "bad_stack", "invalid write to stack", UNTYPED_MSG } },
+	{ "store_be", { "bad_stack_align", "misaligned stack access", UNTYPED_MSG } },
+	{ "store_be", { "bad_ctx", "invalid bpf_context access", UNTYPED_MSG } },
+	{ "store_be", { "bad_scalar", "R1 invalid mem access 'scalar'", UNTYPED_MSG } },
+	{ "store_be", { "bad_nonconst", "kfunc bpf_insn_store_be16: R2 must be a known constant", UNTYPED_MSG } },
 	/*
 	 * Two constants on two paths are fine for a plain call (MODE call),
 	 * but not for a body: its native code is emitted for one.

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
-# make bench: ns per operation of each variant, from replay's bench.dat:
+# make bench: ns per operation of each variant (per byte for the hashes),
+# from replay's bench.dat:
 # the bar is the median over the processes and placements, the error bar
 # their range (tools/replay/replay.c).
 # usage: gnuplot -e "dat='DIR/bench.dat'; png='DIR/bench.png'; title='...'" \
@@ -7,7 +8,7 @@
 set terminal pngcairo size 1300,600 font ",10"
 set output png
 set title title
-set ylabel "ns per operation (median, bar: min-max over processes x placements; lower is better)"
+set ylabel "ns per operation or byte (median, bar: min-max over processes x placements; lower is better)"
 set style data histogram
 set style histogram errorbars gap 1 lw 1
 set style fill solid 0.85 border -1
@@ -24,4 +25,5 @@ plot dat using 2:3:4:xtic(1) title "C (gcc -O2, baseline x86-64)", \
      "" using 11:12:13 title "plain BPF mask select", \
      "" using 14:15:16 title "kfunc call (bodies=0)", \
      "" using 17:18:19 title "body (native=0)", \
-     "" using 20:21:22 title "native"
+     "" using 20:21:22 title "native", \
+     "" using 23:24:25 title "native, clang-22 (bpf_fastcall)"

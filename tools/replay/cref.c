@@ -192,6 +192,198 @@ static uint64_t c_this_cpu(const struct replay_ctx *ctx)
 	return BENCH_FOLD(acc);
 }
 
+/*
+ * The hashes of bench.bpf.c, rotates as the kernel's rol64() and rol32();
+ * inlined (__always_inline of glibc's sys/cdefs.h), so that replay's
+ * copy of c_NAME is all of the hash.
+ */
+static inline uint64_t rol64(uint64_t x, unsigned int n)
+{
+	return x << n | x >> (64 - n);
+}
+
+static inline uint32_t rol32(uint32_t x, unsigned int n)
+{
+	return x << n | x >> (32 - n);
+}
+
+static inline uint64_t get64(const unsigned char *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+	return v;
+}
+
+static inline uint32_t get32(const unsigned char *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, 4);
+	return v;
+}
+
+#define XXH_P1	0x9e3779b185ebca87ull
+#define XXH_P2	0xc2b2ae3d27d4eb4full
+#define XXH_P3	0x165667b19e3779f9ull
+#define XXH_P4	0x85ebca77c2b2ae63ull
+#define XXH_P5	0x27d4eb2f165667c5ull
+
+static inline uint64_t xxh_round(uint64_t acc, uint64_t lane)
+{
+	return rol64(acc + lane * XXH_P2, 31) * XXH_P1;
+}
+
+static inline uint64_t xxh_merge(uint64_t h, uint64_t v)
+{
+	return (h ^ xxh_round(0, v)) * XXH_P1 + XXH_P4;
+}
+
+/* XXH64 of len bytes, as the kernel's xxh64() does it */
+static __always_inline uint64_t xxh64(const unsigned char *p, size_t len, uint64_t seed)
+{
+	const unsigned char *end = p + len;
+	uint64_t h;
+
+	if (len >= 32) {
+		uint64_t v1 = seed + XXH_P1 + XXH_P2, v2 = seed + XXH_P2;
+		uint64_t v3 = seed, v4 = seed - XXH_P1;
+
+		do {
+			v1 = xxh_round(v1, get64(p));
+			v2 = xxh_round(v2, get64(p + 8));
+			v3 = xxh_round(v3, get64(p + 16));
+			v4 = xxh_round(v4, get64(p + 24));
+			p += 32;
+		} while (p + 32 <= end);
+		h = rol64(v1, 1) + rol64(v2, 7) + rol64(v3, 12) + rol64(v4, 18);
+		h = xxh_merge(h, v1);
+		h = xxh_merge(h, v2);
+		h = xxh_merge(h, v3);
+		h = xxh_merge(h, v4);
+	} else {
+		h = seed + XXH_P5;
+	}
+	h += len;
+	for (; p + 8 <= end; p += 8)
+		h = rol64(h ^ xxh_round(0, get64(p)), 27) * XXH_P1 + XXH_P4;
+	if (p + 4 <= end) {
+		h = rol64(h ^ get32(p) * XXH_P1, 23) * XXH_P2 + XXH_P3;
+		p += 4;
+	}
+	for (; p < end; p++)
+		h = rol64(h ^ *p * XXH_P5, 11) * XXH_P1;
+	h ^= h >> 33;
+	h *= XXH_P2;
+	h ^= h >> 29;
+	h *= XXH_P3;
+	return h ^ h >> 32;
+}
+
+static uint64_t c_xxh64(const struct replay_ctx *ctx)
+{
+	PKT(ctx, seed, b);
+	uint64_t h;
+
+	h = xxh64(b, BENCH_HASH_LEN, seed);
+	return BENCH_FOLD(h);
+}
+
+/* SipHash-2-4 of len bytes with key (k0, k1), as the kernel's siphash() */
+#define SIPROUND(v0, v1, v2, v3)					\
+do {									\
+	v0 += v1; v1 = rol64(v1, 13) ^ v0; v0 = rol64(v0, 32);		\
+	v2 += v3; v3 = rol64(v3, 16) ^ v2;				\
+	v0 += v3; v3 = rol64(v3, 21) ^ v0;				\
+	v2 += v1; v1 = rol64(v1, 17) ^ v2; v2 = rol64(v2, 32);		\
+} while (0)
+
+static __always_inline uint64_t siphash(const unsigned char *p, size_t len,
+					uint64_t k0, uint64_t k1)
+{
+	uint64_t v0 = k0 ^ 0x736f6d6570736575ull, v1 = k1 ^ 0x646f72616e646f6dull;
+	uint64_t v2 = k0 ^ 0x6c7967656e657261ull, v3 = k1 ^ 0x7465646279746573ull;
+	const unsigned char *end = p + (len & ~7ul);
+	uint64_t m, last = (uint64_t)len << 56;
+
+	for (; p < end; p += 8) {
+		m = get64(p);
+		v3 ^= m;
+		SIPROUND(v0, v1, v2, v3);
+		SIPROUND(v0, v1, v2, v3);
+		v0 ^= m;
+	}
+	for (size_t i = 0; i < (len & 7); i++)
+		last |= (uint64_t)p[i] << (8 * i);
+	v3 ^= last;
+	SIPROUND(v0, v1, v2, v3);
+	SIPROUND(v0, v1, v2, v3);
+	v0 ^= last;
+	v2 ^= 0xff;
+	SIPROUND(v0, v1, v2, v3);
+	SIPROUND(v0, v1, v2, v3);
+	SIPROUND(v0, v1, v2, v3);
+	SIPROUND(v0, v1, v2, v3);
+	return v0 ^ v1 ^ v2 ^ v3;
+}
+
+static uint64_t c_siphash(const struct replay_ctx *ctx)
+{
+	PKT(ctx, seed, b);
+	uint64_t h;
+
+	h = siphash(b, BENCH_HASH_LEN, seed, ~seed);
+	return BENCH_FOLD(h);
+}
+
+/* jhash(key, 16, initval) of include/linux/jhash.h, per flow key */
+#define JHASH_INITVAL	0xdeadbeef
+
+#define jhash_mix(a, b, c)				\
+do {							\
+	a -= c;  a ^= rol32(c, 4);  c += b;		\
+	b -= a;  b ^= rol32(a, 6);  a += c;		\
+	c -= b;  c ^= rol32(b, 8);  b += a;		\
+	a -= c;  a ^= rol32(c, 16); c += b;		\
+	b -= a;  b ^= rol32(a, 19); a += c;		\
+	c -= b;  c ^= rol32(b, 4);  b += a;		\
+} while (0)
+
+#define jhash_final(a, b, c)				\
+do {							\
+	c ^= b; c -= rol32(b, 14);			\
+	a ^= c; a -= rol32(c, 11);			\
+	b ^= a; b -= rol32(a, 25);			\
+	c ^= b; c -= rol32(b, 16);			\
+	a ^= c; a -= rol32(c, 4);			\
+	b ^= a; b -= rol32(a, 14);			\
+	c ^= b; c -= rol32(b, 24);			\
+} while (0)
+
+static __always_inline uint32_t jhash16(const unsigned char *k, uint32_t initval)
+{
+	uint32_t a, b, c;
+
+	a = b = c = JHASH_INITVAL + BENCH_FLOW_KEY + initval;
+	a += get32(k);
+	b += get32(k + 4);
+	c += get32(k + 8);
+	jhash_mix(a, b, c);
+	a += get32(k + 12);
+	jhash_final(a, b, c);
+	return c;
+}
+
+static uint64_t c_jhash(const struct replay_ctx *ctx)
+{
+	PKT(ctx, seed, b);
+	uint32_t h = 0;
+
+	for (int i = 0; i < BENCH_FLOWS; i++)
+		h ^= jhash16(b + i * BENCH_FLOW_KEY, seed);
+	return h;
+}
+
 static const struct {
 	const char *op;
 	bench_fn fn;
@@ -206,6 +398,9 @@ static const struct {
 	{ "glob_arr_inc", c_glob_arr_inc },
 	{ "arr_inc", c_arr_inc },
 	{ "this_cpu", c_this_cpu },
+	{ "xxh64", c_xxh64 },
+	{ "siphash", c_siphash },
+	{ "jhash", c_jhash },
 };
 
 bench_fn CREF_LOOKUP(const char *op)

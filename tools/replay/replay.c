@@ -37,10 +37,11 @@
  * PROCS child processes (-p, default 4), one after the other, each with
  * its own copies at other addresses, time all variants at all placements
  * interleaved, ROUNDS rounds; each child reports the median ns per
- * operation of every variant at every placement.  A figure is the median
- * of those PROCS x placements medians, with their range (min-max); a
- * ratio (to the plain-BPF idiom, to C, the targets) the ratio of figures,
- * a target's spread the range of the per-process, per-placement ratios.
+ * operation (per byte for the hashes) of every variant at every
+ * placement.  A figure is the median of those PROCS x placements medians,
+ * with their range (min-max); a ratio (to the plain-BPF idiom, to C, the
+ * targets) the ratio of figures, a target's spread the range of the
+ * per-process, per-placement ratios.
  * Output: a table on stdout, OUTDIR/bench.csv, OUTDIR/bench.dat (for
  * gnuplot), the issue's targets as TARGET lines saying met or missed.  A
  * result that differs makes the exit status 1.  -t (make check): only the
@@ -64,7 +65,7 @@
 #include "bench.h"
 #include "build-flags.h"	/* mk/bench.mk: how the callees and C were built */
 
-#define MAX_IMAGES	64
+#define MAX_IMAGES	96
 #define MAX_MAPS	8
 #define MAX_FUNCS	8
 #define MAX_KSYMS	256
@@ -100,6 +101,7 @@ struct code {
 	int nfunc;
 	uint64_t home[MAX_FUNCS];	/* kernel address; for C, link address */
 	size_t flen[MAX_FUNCS], foff[MAX_FUNCS], len;
+	int insns;			/* instructions, all functions */
 	unsigned char *bytes;
 	struct fixup fix[MAX_FIX];
 	int nfix;
@@ -444,6 +446,7 @@ static void scan(struct code *c, int f, const char *jitdir, struct image *im, in
 		if (sscanf(line, " %llx:\t%127[0-9a-f ]\t%255[^\n]", &a, bytes, text) != 3)
 			continue;
 		n = nbytes(bytes);
+		c->insns++;
 		at = c->foff[f] + (a - c->home[f]);
 		if (a < c->home[f] || at + n > c->foff[f] + c->flen[f])
 			die("%s: disassembly past function %d", c->name, f);
@@ -680,6 +683,7 @@ static uint64_t now_ns(void)
 /* one timed thing: an image or a C version, on one packet */
 struct variant {
 	const char *op, *variant, *packet;
+	int units;			/* per run: operations, or bytes hashed */
 	struct image *im;		/* NULL for C */
 	const struct code *code;
 	bench_fn fn[MAX_PLACE];		/* this process's copies */
@@ -769,7 +773,8 @@ static int check_all(struct variant *var, int nvar)
  * One timing process, number @proc: its own copies (at other addresses
  * than the other processes'), the checks again, then @rounds rounds, each
  * timing every variant at every placement in a rotating order, 20 calls
- * of BENCH_N operations each; the median of each writes to @fd.
+ * each; the median ns per unit of each (operation, or byte hashed) writes
+ * to @fd.
  */
 static void time_child(struct variant *var, int nvar, int rounds, int proc, int fd)
 {
@@ -793,7 +798,7 @@ static void time_child(struct variant *var, int nvar, int rounds, int proc, int 
 			for (int k = 0; k < reps; k++)
 				sink += fn(&v->ctx[(r * reps + k) % NPKT]);
 			ns[(size_t)e * rounds + r] =
-				(double)(now_ns() - t0) / ((double)reps * BENCH_N);
+				(double)(now_ns() - t0) / ((double)reps * v->units);
 			__asm__ volatile("" : : "r"(sink));
 		}
 	for (int e = 0; e < ne; e++) {
@@ -895,6 +900,8 @@ static void targets(struct variant *var, int nvar, int nproc)
 		{ "select unpredictable mask/native", "select", "rand", "mask", "native", -2.0 },
 		{ "bpf_for() call/inlined native", "for", "rand", "call", "native", -1.8 },
 		{ "bpf_for() call/inlined body", "for", "rand", "call", "body", -1.8 },
+		{ "XXH64 native/C", "xxh64", "rand", "native", "C", 1.15 },
+		{ "XXH64 native clang-22/C", "xxh64", "rand", "clang22", "C", 1.15 },
 	};
 	int n = nproc * nplace;
 
@@ -971,6 +978,16 @@ static double clock_ghz(void)
 	return 1 / best;
 }
 
+/* what one run of @op does: BENCH_N operations, or a hash's bytes */
+static int op_units(const char *op)
+{
+	if (!strcmp(op, "xxh64") || !strcmp(op, "siphash"))
+		return BENCH_HASH_LEN;
+	if (!strcmp(op, "jhash"))
+		return BENCH_FLOWS * BENCH_FLOW_KEY;
+	return BENCH_N;
+}
+
 /* -P: "k", "k+N" or "N", comma-separated */
 static void parse_placements(const char *spec)
 {
@@ -994,8 +1011,12 @@ static void parse_placements(const char *spec)
 		die("no placement");
 }
 
-/* the variants of each op: its C versions, then its images, idiom first */
-static const char *const order[] = { "C", "C-host", "idiom", "mask", "call", "body", "native" };
+/*
+ * the variants of each op: its C versions, then its images, idiom first;
+ * clang22 is native from the programs built with clang-22 (bpf_fastcall)
+ */
+static const char *const order[] = { "C", "C-host", "idiom", "mask", "call", "body", "native",
+				     "clang22" };
 #define NORDER ((int)(sizeof(order) / sizeof(order[0])))
 #define NC 2	/* the C builds, first in order[] */
 
@@ -1085,6 +1106,7 @@ int main(int argc, char **argv)
 					v->code = cc[o];
 				}
 				v->op = op;
+				v->units = op_units(op);
 				v->variant = order[o];
 				v->packet = pkt_name[k];
 				v->im = im;
@@ -1124,6 +1146,9 @@ int main(int argc, char **argv)
 	printf("# ns/op: median of the %d per-process, per-placement medians; lo-hi: "
 	       "their range; @%s: median over the processes at the first placement; "
 	       "x: ratio of ns/op\n", nproc * nplace, place[0].name);
+	printf("# xxh64, siphash: ns per byte of %d; jhash: per byte of %d %d-byte flow "
+	       "keys; insns: instructions in the image (C: the function)\n",
+	       BENCH_HASH_LEN, BENCH_FLOWS, BENCH_FLOW_KEY);
 	printf("# C: %s; C-host: %s\n", REPLAY_C_BASE, REPLAY_C_HOST);
 	printf("# calls out of the images: direct rel32 to callees built with %s\n",
 	       REPLAY_KFLAGS);
@@ -1159,7 +1184,7 @@ int main(int argc, char **argv)
 	if (!csv || !dat)
 		die("%s: %s", outdir, strerror(errno));
 	fprintf(csv, "op,packet,variant,ns_per_op_median,ns_lo,ns_hi,ns_first_placement,"
-		"vs_idiom,vs_c,vs_c_host,mops_per_s,loop_insns,loop_bytes,jited_bytes,"
+		"vs_idiom,vs_c,vs_c_host,mops_per_s,insns,loop_insns,loop_bytes,jited_bytes,"
 		"verified_insns,load_us");
 	for (int k = 0; k < nplace; k++)
 		fprintf(csv, ",ns_at_%s", place[k].name);
@@ -1169,19 +1194,19 @@ int main(int argc, char **argv)
 		fprintf(dat, " %s", order[o]);
 	fputc('\n', dat);
 	snprintf(path, sizeof(path), "@%s", place[0].name);
-	printf("%-13s %-7s %-4s %7s %7s %7s %7s %7s %6s %6s %5s %5s %5s %8s %7s\n", "op",
+	printf("%-13s %-7s %-4s %7s %7s %7s %7s %7s %6s %6s %5s %5s %5s %5s %8s %7s\n", "op",
 	       "variant", "pkt", "ns/op", "lo", "hi", path, "x idiom", "x C", "x Chost",
-	       "loop", "bytes", "jited", "verified", "load_ms");
+	       "insns", "loop", "bytes", "jited", "verified", "load_ms");
 	for (int i = 0; i < nvar; i++) {
 		struct variant *v = &var[i];
 		struct variant *cv = find(var, nvar, v->op, "C", v->packet);
 		struct variant *hv = find(var, nvar, v->op, "C-host", v->packet);
 		struct variant *iv = find(var, nvar, v->op, "idiom", v->packet);
 
-		printf("%-13s %-7s %-4s %7.3f %7.3f %7.3f %7.3f %7.2f %6.2f %6.2f", v->op,
+		printf("%-13s %-7s %-4s %7.3f %7.3f %7.3f %7.3f %7.2f %6.2f %6.2f %5d", v->op,
 		       v->variant, v->packet, v->mid, v->lo, v->hi, v->first,
 		       iv ? v->mid / iv->mid : 0, cv ? v->mid / cv->mid : 0,
-		       hv ? v->mid / hv->mid : 0);
+		       hv ? v->mid / hv->mid : 0, v->code->insns);
 		if (v->im)
 			printf(" %5d %5d %5u %8u %7.1f\n", v->im->loop_insns, v->im->loop_bytes,
 			       v->im->jited, v->im->verified, v->im->load_us / 1000.0);
@@ -1191,6 +1216,7 @@ int main(int argc, char **argv)
 			v->packet, v->variant, v->mid, v->lo, v->hi, v->first,
 			iv ? v->mid / iv->mid : 0, cv ? v->mid / cv->mid : 0,
 			hv ? v->mid / hv->mid : 0, 1000.0 / v->mid);
+		fprintf(csv, ",%d", v->code->insns);
 		if (v->im)
 			fprintf(csv, ",%d,%d,%u,%u,%u", v->im->loop_insns, v->im->loop_bytes,
 				v->im->jited, v->im->verified, v->im->load_us);

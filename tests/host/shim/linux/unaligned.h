@@ -25,6 +25,20 @@ HOST_GET(64, __builtin_bswap64)
 #define get_unaligned_be32(p)	host_get32(p)
 #define get_unaligned_be64(p)	host_get64(p)
 
+#define HOST_PUT(bits, conv)						\
+	static inline void host_put##bits(u##bits v, void *p)		\
+	{								\
+		v = conv(v);						\
+		memcpy(p, &v, sizeof(v));				\
+	}
+HOST_PUT(16, __builtin_bswap16)
+HOST_PUT(32, __builtin_bswap32)
+HOST_PUT(64, __builtin_bswap64)
+
+#define put_unaligned_be16(v, p)	host_put16(v, p)
+#define put_unaligned_be32(v, p)	host_put32(v, p)
+#define put_unaligned_be64(v, p)	host_put64(v, p)
+
 static inline void put_unaligned_le32(u32 v, void *p)
 {
 	memcpy(p, &v, sizeof(v));
