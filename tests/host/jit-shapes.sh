@@ -234,10 +234,35 @@ kfunc_addr() {
 	fi
 }
 
+# const_arg NAME OPS: no native site (an instruction matching OPS) right
+# after a move of an immediate into BPF R2 (x86 %esi/%rsi, arm64 w1/x1):
+# the constant a rotate's second argument passes is the emitter's, and
+# operand binding leaves its move out, 32-bit (w2 = imm, clang's) or not
+const_arg() {
+	local name=$1 ops=$2 lines i n=0 r2
+	[ -f "$dir/$name.dis" ] || { echo "TEST shapes.$name.const_arg FAIL no image $dir/$name.dis"; return; }
+	if [ "$arch" = arm64 ]; then r2='mov [wx]1, #'; else r2='mov[lq]? \$[^,]*,%[er]si$'; fi
+	mapfile -t lines < <(insns "$name")
+	for i in "${!lines[@]}"; do
+		[[ ${lines[$i]} =~ ^($ops)\  ]] || continue
+		n=$((n + 1))
+		if [ "$i" -gt 0 ] && [[ ${lines[$((i - 1))]} =~ ^$r2 ]]; then
+			echo "TEST shapes.$name.const_arg FAIL ${lines[$((i - 1))]} / ${lines[$i]}"
+			return
+		fi
+	done
+	if [ $n = 0 ]; then
+		echo "TEST shapes.$name.const_arg FAIL no instruction matching $ops"
+	else
+		echo "TEST shapes.$name.const_arg PASS $n sites, no constant argument moved"
+	fi
+}
+
 # examples_clang22 HASH_OPS PARSE_OPS: the examples built with clang-22, whose
 # native sites in xdp_hash match HASH_OPS, in xdp_parse PARSE_OPS
 examples_clang22() {
 	spill_fill clang22.xdp_hash "$1"
+	const_arg clang22.xdp_hash "$1"
 	spill_fill clang22.xdp_parse "$2"
 	for name in xdp_hash xdp_parse xdp_csum cpu_counter; do
 		kfunc_addr clang22.$name
