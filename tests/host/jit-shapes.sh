@@ -258,12 +258,58 @@ const_arg() {
 	fi
 }
 
+# shuffle NAME OPS: no register parked in another in the $near
+# instructions before a native site (an instruction matching OPS) and
+# moved back in the $near after it, the callee-saved shuffle clang writes
+# when R1-R5 die at a call.  x86: mov %a,%b ... mov %b,%a; arm64: the JIT's
+# moves, mov xb, xa or add xb, xa, #0x0, and back
+shuffle() {
+	local name=$1 ops=$2 lines i j k n=0 a b mv
+	[ -f "$dir/$name.dis" ] || { echo "TEST shapes.$name.shuffle FAIL no image $dir/$name.dis"; return; }
+	if [ "$arch" = arm64 ]; then
+		mv='^(mov ([xw][0-9]+), ([xw][0-9]+)|add ([xw][0-9]+), ([xw][0-9]+), #0x0)$'
+	else
+		mv='^mov[q]? %([a-z0-9]+),%([a-z0-9]+)$'
+	fi
+	mapfile -t lines < <(insns "$name")
+	for i in "${!lines[@]}"; do
+		[[ ${lines[$i]} =~ ^($ops)\  ]] || continue
+		n=$((n + 1))
+		for ((j = i > near ? i - near : 0; j < i; j++)); do
+			[[ ${lines[$j]} =~ $mv ]] || continue
+			if [ "$arch" = arm64 ]; then
+				b=${BASH_REMATCH[2]}${BASH_REMATCH[4]} a=${BASH_REMATCH[3]}${BASH_REMATCH[5]}
+			else
+				a=${BASH_REMATCH[1]} b=${BASH_REMATCH[2]}
+			fi
+			for ((k = i + 1; k <= i + near && k < ${#lines[@]}; k++)); do
+				[[ ${lines[$k]} =~ $mv ]] || continue
+				if [ "$arch" = arm64 ]; then
+					[ "${BASH_REMATCH[2]}${BASH_REMATCH[4]}" = "$a" ] &&
+						[ "${BASH_REMATCH[3]}${BASH_REMATCH[5]}" = "$b" ] || continue
+				else
+					[ "${BASH_REMATCH[1]}" = "$b" ] && [ "${BASH_REMATCH[2]}" = "$a" ] || continue
+				fi
+				echo "TEST shapes.$name.shuffle FAIL ${lines[$j]} / ${lines[$i]} / ${lines[$k]}"
+				return
+			done
+		done
+	done
+	if [ $n = 0 ]; then
+		echo "TEST shapes.$name.shuffle FAIL no instruction matching $ops"
+	else
+		echo "TEST shapes.$name.shuffle PASS $n sites, no register parked around them"
+	fi
+}
+
 # examples_clang22 HASH_OPS PARSE_OPS: the examples built with clang-22, whose
 # native sites in xdp_hash match HASH_OPS, in xdp_parse PARSE_OPS
 examples_clang22() {
 	spill_fill clang22.xdp_hash "$1"
 	const_arg clang22.xdp_hash "$1"
+	shuffle clang22.xdp_hash "$1"
 	spill_fill clang22.xdp_parse "$2"
+	shuffle clang22.xdp_parse "$2"
 	for name in xdp_hash xdp_parse xdp_csum cpu_counter; do
 		kfunc_addr clang22.$name
 	done
