@@ -17,6 +17,8 @@
 #define INSN_HAVE_EMITTERS	(IS_ENABLED(CONFIG_X86_64) || \
 				 (IS_ENABLED(CONFIG_ARM64) && INSN_KFUNCS_PATCHED))
 #define INSN_EMIT(op)		(INSN_HAVE_EMITTERS ? insn_emit_##op : NULL)
+/* an op whose arm64 instructions 6.12 has no encoder for: x86-64 only */
+#define INSN_EMIT_X86(op)	(IS_ENABLED(CONFIG_X86_64) ? insn_emit_##op : NULL)
 
 /* the emitters of the family list, one declarator each */
 #define INSN_FAMILY(...)

@@ -54,6 +54,9 @@ extern struct insn_family
 	}
 #define INSN_BODY(op, mode, bytes, ...)					\
 	INSN_BODY_OF("bpf_insn_" #op, op##_body, mode, bytes, INSN_EMIT(op), __VA_ARGS__)
+/* INSN_BODY() with native code on x86-64 only (INSN_EMIT_X86()) */
+#define INSN_BODY_X86(op, mode, bytes, ...)				\
+	INSN_BODY_OF("bpf_insn_" #op, op##_body, mode, bytes, INSN_EMIT_X86(op), __VA_ARGS__)
 
 /* kernel addresses the per-CPU bodies and emitters use */
 struct insn_percpu_addrs {
