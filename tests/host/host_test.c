@@ -7,7 +7,7 @@
  *   - the native emitter's bytes, run between a generated prologue and
  *     epilogue (native.h), for every way the result and the register
  *     operands can share registers, with random registers for each way,
- *     with the CPU's features and (x86) without BMI1/BMI2/MOVBE.
+ *     with the CPU's features and (x86) without BMI1/BMI2/MOVBE/POPCNT/ABM.
  *
  *   host_test [-n MULTIPLIER] [-s SEED]    (MULTIPLIER may be a fraction)
  *
@@ -60,12 +60,17 @@ static void set_variant(int v) { host_force_fallback = v; }
 /* what the first variant had: on a CPU without them it is the fallback */
 static const char *variant_note(int v)
 {
-	static char note[64];
+	static const struct { int f; const char *name; } feats[] = {
+		{ X86_FEATURE_BMI1, "BMI1" }, { X86_FEATURE_BMI2, "BMI2" },
+		{ X86_FEATURE_MOVBE, "MOVBE" }, { X86_FEATURE_POPCNT, "POPCNT" },
+		{ X86_FEATURE_ABM, "ABM" },
+	};
+	static char note[96];
+	size_t i, n = 0;
 
-	snprintf(note, sizeof(note), v ? ", no BMI1/BMI2/MOVBE" : ",%s%s%s",
-		 host_cpu_has(X86_FEATURE_BMI1) ? " BMI1" : " no BMI1",
-		 host_cpu_has(X86_FEATURE_BMI2) ? " BMI2" : " no BMI2",
-		 host_cpu_has(X86_FEATURE_MOVBE) ? " MOVBE" : " no MOVBE");
+	for (i = 0; i < ARRAY_SIZE(feats); i++)
+		n += snprintf(note + n, sizeof(note) - n, "%s%s%s", i ? "" : ",",
+			      v || !host_cpu_has(feats[i].f) ? " no " : " ", feats[i].name);
 	return note;
 }
 #else

@@ -184,6 +184,17 @@ x86_64)
 	one_op load_be_loop movbe
 	count_op select_all 'cmov[a-z]+' 8
 	count_op load_be_alias movbe 2
+	# bit counts and wide multiply (the guest CPU has POPCNT, ABM, BMI1,
+	# BMI2): one instruction each; signed, the one-operand imul between
+	# the moves that keep rax and rdx.  The compiler zero-extends the
+	# u32 counts (shl; shr), so in the loop lzcnt has shifts beside it.
+	count_op bitcount_all popcnt 2
+	count_op bitcount_all lzcnt 2
+	count_op bitcount_all tzcnt 2
+	count_op bitcount_loop lzcnt 1
+	one_op mulhi_loop mulx
+	count_op mulhi_all mulx 1
+	has mulhi_all mulhi_all.imul '^imul %r[0-9a-z]+$'
 	;;
 arm64)
 	# ror is extr of a register with itself; select is cmp and csel
@@ -207,6 +218,10 @@ arm64)
 	one_op load_be_loop rev
 	count_op select_all csel 8
 	count_op load_be_alias rev 2
+	# bit counts and wide multiply: 6.12 has no encoder for clz, rbit,
+	# umulh and smulh, so the bodies stay, and no call
+	no_call bitcount_all
+	no_call mulhi_all
 	;;
 *)
 	echo "TEST shapes.rotate_loop SKIP no $arch emitters yet, the body stays"

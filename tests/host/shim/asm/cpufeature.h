@@ -12,6 +12,8 @@ enum host_x86_feature {
 	X86_FEATURE_BMI1,
 	X86_FEATURE_BMI2,
 	X86_FEATURE_MOVBE,
+	X86_FEATURE_POPCNT,
+	X86_FEATURE_ABM,
 };
 
 bool host_cpu_has(enum host_x86_feature f);
