@@ -148,6 +148,103 @@ static __always_inline __u64 insn_load_be64(const void *p, __u32 off)
 }
 
 /*
+ * bit counts: population count, leading and trailing zeros; clz and ctz
+ * of 0 are the width.  The verifier knows each result is at most the
+ * width.  The C versions do not use __builtin_clzll() and
+ * __builtin_ctzll(): clang 14 compiles them wrongly for BPF.
+ */
+extern __u32 bpf_insn_popcnt64(__u64 x) __ksym __weak __insn_fastcall;
+extern __u32 bpf_insn_popcnt32(__u32 x) __ksym __weak __insn_fastcall;
+extern __u32 bpf_insn_clz64(__u64 x) __ksym __weak __insn_fastcall;
+extern __u32 bpf_insn_clz32(__u32 x) __ksym __weak __insn_fastcall;
+extern __u32 bpf_insn_ctz64(__u64 x) __ksym __weak __insn_fastcall;
+extern __u32 bpf_insn_ctz32(__u32 x) __ksym __weak __insn_fastcall;
+
+static __always_inline __u32 insn_popcnt64(__u64 x)
+{
+	if (bpf_ksym_exists(bpf_insn_popcnt64))
+		return bpf_insn_popcnt64(x);
+	return __builtin_popcountll(x);
+}
+
+static __always_inline __u32 insn_popcnt32(__u32 x)
+{
+	if (bpf_ksym_exists(bpf_insn_popcnt32))
+		return bpf_insn_popcnt32(x);
+	return __builtin_popcount(x);
+}
+
+/* the bits below the highest set one set too; its count is 64 - clz */
+static __always_inline __u32 insn_clz64(__u64 x)
+{
+	if (bpf_ksym_exists(bpf_insn_clz64))
+		return bpf_insn_clz64(x);
+	x |= x >> 1;
+	x |= x >> 2;
+	x |= x >> 4;
+	x |= x >> 8;
+	x |= x >> 16;
+	x |= x >> 32;
+	return 64 - __builtin_popcountll(x);
+}
+
+static __always_inline __u32 insn_clz32(__u32 x)
+{
+	if (bpf_ksym_exists(bpf_insn_clz32))
+		return bpf_insn_clz32(x);
+	x |= x >> 1;
+	x |= x >> 2;
+	x |= x >> 4;
+	x |= x >> 8;
+	x |= x >> 16;
+	return 32 - __builtin_popcount(x);
+}
+
+/* the trailing zeros made ones: all the bits of 0 */
+static __always_inline __u32 insn_ctz64(__u64 x)
+{
+	if (bpf_ksym_exists(bpf_insn_ctz64))
+		return bpf_insn_ctz64(x);
+	return __builtin_popcountll(~x & (x - 1));
+}
+
+static __always_inline __u32 insn_ctz32(__u32 x)
+{
+	if (bpf_ksym_exists(bpf_insn_ctz32))
+		return bpf_insn_ctz32(x);
+	return __builtin_popcount(~x & (x - 1));
+}
+
+/* wide multiply: the upper 64 bits of the 128-bit product */
+extern __u64 bpf_insn_mulhi64(__u64 a, __u64 b) __ksym __weak __insn_fastcall;
+extern __s64 bpf_insn_smulhi64(__s64 a, __s64 b) __ksym __weak __insn_fastcall;
+
+/* in C: BPF has no 128-bit multiply, so from the products of the halves */
+static __always_inline __u64 __insn_mulhi64(__u64 a, __u64 b)
+{
+	__u64 al = (__u32)a, ah = a >> 32, bl = (__u32)b, bh = b >> 32;
+	__u64 lh = al * bh, hl = ah * bl;
+
+	return ah * bh + (lh >> 32) + (hl >> 32) +
+	       (((al * bl >> 32) + (__u32)lh + (__u32)hl) >> 32);
+}
+
+static __always_inline __u64 insn_mulhi64(__u64 a, __u64 b)
+{
+	if (bpf_ksym_exists(bpf_insn_mulhi64))
+		return bpf_insn_mulhi64(a, b);
+	return __insn_mulhi64(a, b);
+}
+
+/* signed: the unsigned product less b where a < 0 and a where b < 0 */
+static __always_inline __s64 insn_smulhi64(__s64 a, __s64 b)
+{
+	if (bpf_ksym_exists(bpf_insn_smulhi64))
+		return bpf_insn_smulhi64(a, b);
+	return __insn_mulhi64(a, b) - (a >> 63 & b) - (b >> 63 & a);
+}
+
+/*
  * per-CPU access: the verifier checks these calls as calls of the
  * bpf_this_cpu_ptr() and bpf_per_cpu_ptr() helpers, so they take and return
  * the same (a per-CPU __ksym variable or kptr; per_cpu gives NULL for
