@@ -727,3 +727,21 @@ int loader_main(const struct loader_cmds *c, int argc, char **argv)
 	fprintf(stderr, "usage: see tests/prog_tests/%s.c\n", c->name);
 	return 2;
 }
+
+const char *site_mode(const char *mode, const char *kfunc)
+{
+	char line[256], name[64], native[16];
+	int off = 0;
+	FILE *f;
+
+	if (strcmp(mode, "native"))
+		return mode;
+	f = fopen("/sys/module/insn_kfuncs/parameters/status", "r");
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%*s %63s %*s native=%15s", name, native) == 2 &&
+		    !strcmp(name, kfunc))
+			off = !strcmp(native, "off");
+	if (f)
+		fclose(f);
+	return off ? "body" : mode;
+}

@@ -201,6 +201,12 @@ int check_refusal_set(const char *prefix, const char *mode, const char *path,
 
 int set_caps(__u64 caps, int on);
 
+/*
+ * What MODE leaves at the calls of @kfunc: "body" for "native" where the
+ * module's status says it has no native code for @kfunc here, else MODE.
+ */
+const char *site_mode(const char *mode, const char *kfunc);
+
 #define CAP(c)	(1ull << (c))
 #ifndef CAP_PERFMON
 #define CAP_PERFMON	38
