@@ -7,6 +7,8 @@
 #include <limits.h>
 #include <string.h>
 
+#include <asm/cpufeature.h>
+
 #include "host.h"
 #include "kiter.h"
 
@@ -290,17 +292,14 @@ static void bits32_input(struct call *c, int n)
 	c->a[0] = (u32)bits_value(n, 32) | rnd() << 32;
 }
 
+/*
+ * popcount is one instruction only where the CPU has one: x86 POPCNT,
+ * arm64 FEAT_CSSC's cnt (module/ARCH/bitcount.c); elsewhere the body stays
+ */
 #ifdef __x86_64__
-#include <asm/cpufeature.h>
-
-/* module/x86/bitcount.c: without POPCNT the body stays */
-static bool popcnt_may_decline(const u32 *imm)
-{
-	(void)imm;
-	return !boot_cpu_has(X86_FEATURE_POPCNT);
-}
+#define POPCNT_NEEDS	(1u << X86_FEATURE_POPCNT)
 #else
-#define popcnt_may_decline	NULL
+#define POPCNT_NEEDS	(1u << HOST_FEATURE_CSSC)
 #endif
 
 static u64 c_mulhi64(const u64 *a)
@@ -444,9 +443,9 @@ const struct kcase host_cases[] = {
 	{ .name = "bpf_insn_lea64", .kind = { ARG_U64, ARG_U64, ARG_CONST, ARG_CONST },
 	  .ret = RET_U64, .c = c_lea64, .consts = lea_consts, .input = lea_input },
 	CASE("bpf_insn_popcnt64", U64, NONE, NONE, U64, c_popcnt64, no_consts, bits64_input,
-	     .may_decline = popcnt_may_decline),
+	     .needs = POPCNT_NEEDS),
 	CASE("bpf_insn_popcnt32", U32, NONE, NONE, U64, c_popcnt32, no_consts, bits32_input,
-	     .may_decline = popcnt_may_decline),
+	     .needs = POPCNT_NEEDS),
 	CASE("bpf_insn_clz64", U64, NONE, NONE, U64, c_clz64, no_consts, bits64_input),
 	CASE("bpf_insn_clz32", U32, NONE, NONE, U64, c_clz32, no_consts, bits32_input),
 	CASE("bpf_insn_ctz64", U64, NONE, NONE, U64, c_ctz64, no_consts, bits64_input),

@@ -49,6 +49,12 @@ struct kcase {
 	bool (*refused)(const u32 *imm);
 	/* constants this architecture's emitter may decline, as it documents */
 	bool (*may_decline)(const u32 *imm);
+	/*
+	 * CPU features (bits of enum host_feature, asm/cpufeature.h) without
+	 * which this architecture's emitter must decline, and with which it
+	 * must not: the native code is that feature's instruction
+	 */
+	unsigned int needs;
 	/* what the call leaves in memory is dead (destroy): not compared */
 	bool mem_dead;
 };
