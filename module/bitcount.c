@@ -203,18 +203,58 @@ static const struct bpf_insn ctz32_body[] = POPCNT32_BODY(
 	BPF_ALU32_REG(BPF_AND, BPF_REG_1, BPF_REG_2),
 );
 
+#if INSN_HAVE_EMITTERS
+int insn_emit_popcnt64(const struct bpf_kfunc_emit *e, u8 *buf)
+{
+	return insn_emit_popcnt(e, buf, true);
+}
+
+int insn_emit_popcnt32(const struct bpf_kfunc_emit *e, u8 *buf)
+{
+	return insn_emit_popcnt(e, buf, false);
+}
+
+int insn_emit_clz64(const struct bpf_kfunc_emit *e, u8 *buf)
+{
+	return insn_emit_clz(e, buf, true);
+}
+
+int insn_emit_clz32(const struct bpf_kfunc_emit *e, u8 *buf)
+{
+	return insn_emit_clz(e, buf, false);
+}
+
+int insn_emit_ctz64(const struct bpf_kfunc_emit *e, u8 *buf)
+{
+	return insn_emit_ctz(e, buf, true);
+}
+
+int insn_emit_ctz32(const struct bpf_kfunc_emit *e, u8 *buf)
+{
+	return insn_emit_ctz(e, buf, false);
+}
+
 /*
- * Native code on x86-64 only: the arm64 instructions (clz, rbit, and cnt
- * of FEAT_CSSC) have no encoder in 6.12's arch/arm64/lib/insn.c, which
- * the arm64 emitters encode through; there the bodies stay.
+ * Popcount is one instruction only where the CPU has it (x86 POPCNT,
+ * arm64 FEAT_CSSC); elsewhere its emitter declines and the body stays,
+ * which the module's status says.
  */
+static const char *bitcount_lacks(const struct bpf_kfunc_body *b)
+{
+	return b->insns == popcnt64_body || b->insns == popcnt32_body ?
+	       insn_popcnt_lacks() : NULL;
+}
+#else
+#define bitcount_lacks	NULL
+#endif
+
 static const struct bpf_kfunc_body insn_bitcount_table[] = {
-	INSN_BODY_X86(popcnt64, VERIFY, 5),
-	INSN_BODY_X86(popcnt32, VERIFY, 5),
-	INSN_BODY_X86(clz64, VERIFY, 18),
-	INSN_BODY_X86(clz32, VERIFY, 18),
-	INSN_BODY_X86(ctz64, VERIFY, 14),
-	INSN_BODY_X86(ctz32, VERIFY, 14),
+	INSN_BODY(popcnt64, VERIFY, 5),
+	INSN_BODY(popcnt32, VERIFY, 5),
+	INSN_BODY(clz64, VERIFY, 18),
+	INSN_BODY(clz32, VERIFY, 18),
+	INSN_BODY(ctz64, VERIFY, 14),
+	INSN_BODY(ctz32, VERIFY, 14),
 };
 
-INSN_FAMILY_DEFINE(bitcount);
+INSN_FAMILY_DEFINE(bitcount, .lacks = bitcount_lacks);

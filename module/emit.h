@@ -17,8 +17,6 @@
 #define INSN_HAVE_EMITTERS	(IS_ENABLED(CONFIG_X86_64) || \
 				 (IS_ENABLED(CONFIG_ARM64) && INSN_KFUNCS_PATCHED))
 #define INSN_EMIT(op)		(INSN_HAVE_EMITTERS ? insn_emit_##op : NULL)
-/* an op whose arm64 instructions 6.12 has no encoder for: x86-64 only */
-#define INSN_EMIT_X86(op)	(IS_ENABLED(CONFIG_X86_64) ? insn_emit_##op : NULL)
 
 /* the emitters of the family list, one declarator each */
 #define INSN_FAMILY(...)
@@ -38,5 +36,12 @@ int
  */
 int insn_emit_rotate(const struct bpf_kfunc_emit *e, u8 *buf, bool is64, bool left);
 int insn_emit_load_be(const struct bpf_kfunc_emit *e, u8 *buf, u32 bytes);
+int insn_emit_popcnt(const struct bpf_kfunc_emit *e, u8 *buf, bool is64);
+int insn_emit_clz(const struct bpf_kfunc_emit *e, u8 *buf, bool is64);
+int insn_emit_ctz(const struct bpf_kfunc_emit *e, u8 *buf, bool is64);
+int insn_emit_mulhi(const struct bpf_kfunc_emit *e, u8 *buf, bool is_signed);
+
+/* the CPU feature native popcount needs where this CPU lacks it, or NULL */
+const char *insn_popcnt_lacks(void);
 
 #endif /* _INSN_KFUNCS_EMIT_H */

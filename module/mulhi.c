@@ -60,14 +60,21 @@ __bpf_kfunc_end_defs();
 static const struct bpf_insn mulhi64_body[] = MULHI_BODY(BPF_RSH);
 static const struct bpf_insn smulhi64_body[] = MULHI_BODY(BPF_ARSH);
 
-/*
- * Native code on x86-64 only: 6.12's arch/arm64/lib/insn.c, which the
- * arm64 emitters encode through, has no encoder for umulh and smulh;
- * there the bodies stay.
- */
+#if INSN_HAVE_EMITTERS
+int insn_emit_mulhi64(const struct bpf_kfunc_emit *e, u8 *buf)
+{
+	return insn_emit_mulhi(e, buf, false);
+}
+
+int insn_emit_smulhi64(const struct bpf_kfunc_emit *e, u8 *buf)
+{
+	return insn_emit_mulhi(e, buf, true);
+}
+#endif
+
 static const struct bpf_kfunc_body insn_mulhi_table[] = {
-	INSN_BODY_X86(mulhi64, VERIFY, 21),
-	INSN_BODY_X86(smulhi64, VERIFY, 21),
+	INSN_BODY(mulhi64, VERIFY, 21),
+	INSN_BODY(smulhi64, VERIFY, 21),
 };
 
 INSN_FAMILY_DEFINE(mulhi);

@@ -56,42 +56,28 @@ static int emit_scan(const struct bpf_kfunc_emit *e, u8 *buf, u8 op, bool is64,
 	return p - buf;
 }
 
-int insn_emit_popcnt64(const struct bpf_kfunc_emit *e, u8 *buf)
+int insn_emit_popcnt(const struct bpf_kfunc_emit *e, u8 *buf, bool is64)
 {
-	return insn_x86_has_popcnt() ? emit_count(e, buf, X86_POPCNT, true) : -EOPNOTSUPP;
+	return insn_x86_has_popcnt() ? emit_count(e, buf, X86_POPCNT, is64) : -EOPNOTSUPP;
 }
 
-int insn_emit_popcnt32(const struct bpf_kfunc_emit *e, u8 *buf)
+const char *insn_popcnt_lacks(void)
 {
-	return insn_x86_has_popcnt() ? emit_count(e, buf, X86_POPCNT, false) : -EOPNOTSUPP;
+	return insn_x86_has_popcnt() ? NULL : "POPCNT";
 }
 
-/* bsr's index is 63 - clz; 127 ^ 63 is 64 */
-int insn_emit_clz64(const struct bpf_kfunc_emit *e, u8 *buf)
+/* bsr's index is width - 1 - clz: 127 ^ 63 is 64, 63 ^ 31 is 32 */
+int insn_emit_clz(const struct bpf_kfunc_emit *e, u8 *buf, bool is64)
 {
 	if (insn_x86_has_lzcnt())
-		return emit_count(e, buf, X86_BSR, true);
-	return emit_scan(e, buf, X86_BSR, true, 127, 63);
+		return emit_count(e, buf, X86_BSR, is64);
+	return is64 ? emit_scan(e, buf, X86_BSR, true, 127, 63) :
+		      emit_scan(e, buf, X86_BSR, false, 63, 31);
 }
 
-/* 63 ^ 31 is 32 */
-int insn_emit_clz32(const struct bpf_kfunc_emit *e, u8 *buf)
-{
-	if (insn_x86_has_lzcnt())
-		return emit_count(e, buf, X86_BSR, false);
-	return emit_scan(e, buf, X86_BSR, false, 63, 31);
-}
-
-int insn_emit_ctz64(const struct bpf_kfunc_emit *e, u8 *buf)
+int insn_emit_ctz(const struct bpf_kfunc_emit *e, u8 *buf, bool is64)
 {
 	if (insn_x86_has_bmi1())
-		return emit_count(e, buf, X86_BSF, true);
-	return emit_scan(e, buf, X86_BSF, true, 64, 0);
-}
-
-int insn_emit_ctz32(const struct bpf_kfunc_emit *e, u8 *buf)
-{
-	if (insn_x86_has_bmi1())
-		return emit_count(e, buf, X86_BSF, false);
-	return emit_scan(e, buf, X86_BSF, false, 32, 0);
+		return emit_count(e, buf, X86_BSF, is64);
+	return emit_scan(e, buf, X86_BSF, is64, is64 ? 64 : 32, 0);
 }

@@ -78,14 +78,11 @@ static int emit_mulx(const struct bpf_kfunc_emit *e, u8 *buf)
 	return p - buf;
 }
 
-int insn_emit_mulhi64(const struct bpf_kfunc_emit *e, u8 *buf)
+int insn_emit_mulhi(const struct bpf_kfunc_emit *e, u8 *buf, bool is_signed)
 {
+	if (is_signed)
+		return emit_mul_rax(e, buf, 5);
 	if (insn_x86_has_bmi2())
 		return emit_mulx(e, buf);
 	return emit_mul_rax(e, buf, 4);
-}
-
-int insn_emit_smulhi64(const struct bpf_kfunc_emit *e, u8 *buf)
-{
-	return emit_mul_rax(e, buf, 5);
 }
