@@ -62,6 +62,12 @@ struct kcase {
 extern const struct kcase host_cases[];
 extern const int host_ncases;
 
+/*
+ * arm64: the encoders module/arm64/a64.h has of its own against GNU as
+ * (arm64_encode.c); prints its TEST line, returns 1 on a failure
+ */
+int host_arm64_encodings(void);
+
 /* xorshift64*, seeded from the command line */
 u64 rnd(void);
 /* edge values first, then random ones with a bias to few set bits */

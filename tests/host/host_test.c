@@ -662,6 +662,12 @@ int main(int argc, char **argv)
 	}
 	for (i = 0; i < ARRAY_SIZE(families); i++)
 		test_family(&families[i]);
+#ifdef __aarch64__
+	if (host_arm64_encodings())
+		failed++;
+	else
+		passed++;
+#endif
 	printf("# host: %lu body runs, %lu native runs, %lu register assignments, "
 	       "%lu emitter calls, %lu declines\n",
 	       body_runs, native_runs, assignments, emits, declines);
