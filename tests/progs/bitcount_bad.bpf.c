@@ -2,8 +2,9 @@
 /*
  * Programs the verifier must refuse; tests/prog_tests/bitcount.c loads
  * each alone and checks the verifier's message.  bitcount_range's read
- * with an index the verifier knows nothing of, and counts read from a
- * table one slot too short: the range it knows is exact.
+ * with an index the verifier knows nothing of, or with clz64 computed in
+ * plain BPF (bitcount_range's twin without the kfunc), and counts read
+ * from a table one slot too short: the range it knows is exact.
  */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
@@ -76,6 +77,34 @@ int bad_short32(struct bc_kctx *c)
 	if (!t)
 		return 1;
 	c->out[5] = t->slot[bpf_insn_ctz32(c->x)];
+	return 0;
+}
+
+/*
+ * clz64 of plain BPF, bitcount.bpf.c's idiom (the bits below the highest
+ * set one set too, counted): the same values, but the verifier knows
+ * the SWAR popcount only as 0 to 255, so 64 less it as no bound at all
+ */
+static __always_inline u32 clz64_idiom(u64 x)
+{
+	x |= x >> 1;
+	x |= x >> 2;
+	x |= x >> 4;
+	x |= x >> 8;
+	x |= x >> 16;
+	x |= x >> 32;
+	return 64 - __builtin_popcountll(x);
+}
+
+SEC("syscall")
+int bad_idiom(struct bc_kctx *c)
+{
+	u32 key = 0;
+	struct bc_tab64 *t = bpf_map_lookup_elem(&bc_tab64, &key);
+
+	if (!t)
+		return 1;
+	c->out[2] = t->slot[clz64_idiom(c->x)];
 	return 0;
 }
 
