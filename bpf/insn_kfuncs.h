@@ -32,6 +32,11 @@
 #include <bpf/bpf_core_read.h>
 #include <bpf/bpf_endian.h>
 
+/* libbpf's, where an older one lacks it: the compiler forgets what @var is */
+#ifndef barrier_var
+#define barrier_var(var) asm volatile("" : "+r"(var))
+#endif
+
 /*
  * bpf_fastcall (clang 19 and later): the compiler keeps R1-R5 that the
  * kfunc does not take live across the call, saving them around it on the
@@ -160,25 +165,26 @@ extern __u32 bpf_insn_clz32(__u32 x) __ksym __weak __insn_fastcall;
 extern __u32 bpf_insn_ctz64(__u64 x) __ksym __weak __insn_fastcall;
 extern __u32 bpf_insn_ctz32(__u32 x) __ksym __weak __insn_fastcall;
 
-static __always_inline __u32 insn_popcnt64(__u64 x)
+/*
+ * The C versions, __insn_<op>(), what the wrappers fall back to (and
+ * what plain BPF can do).  clz: the bits below the highest set one set
+ * too, counted.  ctz: the trailing zeros made ones, counted, all the bits
+ * of 0; clang 14 sees that this is ctz and then crashes selecting BPF
+ * instructions for it (a 32-bit one anywhere, a 64-bit one in a loop),
+ * so barrier_var() hides the pattern; it emits nothing.
+ */
+static __always_inline __u32 __insn_popcnt64(__u64 x)
 {
-	if (bpf_ksym_exists(bpf_insn_popcnt64))
-		return bpf_insn_popcnt64(x);
 	return __builtin_popcountll(x);
 }
 
-static __always_inline __u32 insn_popcnt32(__u32 x)
+static __always_inline __u32 __insn_popcnt32(__u32 x)
 {
-	if (bpf_ksym_exists(bpf_insn_popcnt32))
-		return bpf_insn_popcnt32(x);
 	return __builtin_popcount(x);
 }
 
-/* the bits below the highest set one set too; its count is 64 - clz */
-static __always_inline __u32 insn_clz64(__u64 x)
+static __always_inline __u32 __insn_clz64(__u64 x)
 {
-	if (bpf_ksym_exists(bpf_insn_clz64))
-		return bpf_insn_clz64(x);
 	x |= x >> 1;
 	x |= x >> 2;
 	x |= x >> 4;
@@ -188,10 +194,8 @@ static __always_inline __u32 insn_clz64(__u64 x)
 	return 64 - __builtin_popcountll(x);
 }
 
-static __always_inline __u32 insn_clz32(__u32 x)
+static __always_inline __u32 __insn_clz32(__u32 x)
 {
-	if (bpf_ksym_exists(bpf_insn_clz32))
-		return bpf_insn_clz32(x);
 	x |= x >> 1;
 	x |= x >> 2;
 	x |= x >> 4;
@@ -200,20 +204,35 @@ static __always_inline __u32 insn_clz32(__u32 x)
 	return 32 - __builtin_popcount(x);
 }
 
-/* the trailing zeros made ones: all the bits of 0 */
-static __always_inline __u32 insn_ctz64(__u64 x)
+static __always_inline __u32 __insn_ctz64(__u64 x)
 {
-	if (bpf_ksym_exists(bpf_insn_ctz64))
-		return bpf_insn_ctz64(x);
-	return __builtin_popcountll(~x & (x - 1));
+	__u64 m = ~x & (x - 1);
+
+	barrier_var(m);
+	return __builtin_popcountll(m);
 }
 
-static __always_inline __u32 insn_ctz32(__u32 x)
+static __always_inline __u32 __insn_ctz32(__u32 x)
 {
-	if (bpf_ksym_exists(bpf_insn_ctz32))
-		return bpf_insn_ctz32(x);
-	return __builtin_popcount(~x & (x - 1));
+	__u32 m = ~x & (x - 1);
+
+	barrier_var(m);
+	return __builtin_popcount(m);
 }
+
+#define __INSN_BITCOUNT_WRAPPER(op, type)				\
+static __always_inline __u32 insn_##op(type x)				\
+{									\
+	if (bpf_ksym_exists(bpf_insn_##op))				\
+		return bpf_insn_##op(x);				\
+	return __insn_##op(x);						\
+}
+__INSN_BITCOUNT_WRAPPER(popcnt64, __u64)
+__INSN_BITCOUNT_WRAPPER(popcnt32, __u32)
+__INSN_BITCOUNT_WRAPPER(clz64, __u64)
+__INSN_BITCOUNT_WRAPPER(clz32, __u32)
+__INSN_BITCOUNT_WRAPPER(ctz64, __u64)
+__INSN_BITCOUNT_WRAPPER(ctz32, __u32)
 
 /* wide multiply: the upper 64 bits of the 128-bit product */
 extern __u64 bpf_insn_mulhi64(__u64 a, __u64 b) __ksym __weak __insn_fastcall;

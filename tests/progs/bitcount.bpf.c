@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The bit count family: every kfunc (bitcount_all), the result register
- * bound to the operand's and to another (bitcount_alias), verifier
+ * The bit count family: every kfunc (bitcount_all), the header's C
+ * versions (bitcount_plain), the result register bound to the operand's
+ * and to another (bitcount_alias), verifier
  * knowledge of the results' range (bitcount_range), a loop of clz64 as
  * the kfunc, the plain C idiom and the portable wrapper, and one-call
  * programs for the verifier's instruction count (cost_*).
@@ -90,16 +91,17 @@ int bitcount_range(struct bc_kctx *c)
 	return 0;
 }
 
-/* clz64 in plain BPF: the bits below the highest set one set too */
-static __always_inline u32 clz64_idiom(u64 x)
+/*
+ * The header's C versions, what the wrappers fall back to without the
+ * module: plain BPF (bitcount_plain, and clz64 in bitcount_idiom)
+ */
+#define PLAIN(i, op)	c->r[i] = __insn_##op(c->x);
+
+SEC("syscall")
+int bitcount_plain(struct bc_ctx *c)
 {
-	x |= x >> 1;
-	x |= x >> 2;
-	x |= x >> 4;
-	x |= x >> 8;
-	x |= x >> 16;
-	x |= x >> 32;
-	return 64 - __builtin_popcountll(x);
+	BC_OPS(PLAIN)
+	return 0;
 }
 
 /* x and n from the packet, so nothing folds at compile time */
@@ -121,7 +123,7 @@ int name(struct xdp_md *ctx)						\
 }
 
 BC_LOOP(bitcount_loop, bpf_insn_clz64(x))
-BC_LOOP(bitcount_idiom, clz64_idiom(x))
+BC_LOOP(bitcount_idiom, __insn_clz64(x))
 BC_LOOP(bitcount_wrapper, insn_clz64(x))
 
 SEC("syscall")

@@ -81,21 +81,10 @@ int bad_short32(struct bc_kctx *c)
 }
 
 /*
- * clz64 of plain BPF, bitcount.bpf.c's idiom (the bits below the highest
- * set one set too, counted): the same values, but the verifier knows
- * the SWAR popcount only as 0 to 255, so 64 less it as no bound at all
+ * clz64 in plain BPF, the header's __insn_clz64() (the bits below the
+ * highest set one set too, counted): the same values, but the verifier
+ * knows the SWAR popcount only as 0 to 255
  */
-static __always_inline u32 clz64_idiom(u64 x)
-{
-	x |= x >> 1;
-	x |= x >> 2;
-	x |= x >> 4;
-	x |= x >> 8;
-	x |= x >> 16;
-	x |= x >> 32;
-	return 64 - __builtin_popcountll(x);
-}
-
 SEC("syscall")
 int bad_idiom(struct bc_kctx *c)
 {
@@ -104,7 +93,7 @@ int bad_idiom(struct bc_kctx *c)
 
 	if (!t)
 		return 1;
-	c->out[2] = t->slot[clz64_idiom(c->x)];
+	c->out[2] = t->slot[__insn_clz64(c->x)];
 	return 0;
 }
 
