@@ -202,37 +202,19 @@ int select_kfunc(struct xdp_md *ctx)
 /*
  * log2 histogram (runqlat's): the bucket of x, its bit length (1 to 64:
  * x is never 0), counted in a global array of 65 slots; acc moves on by
- * a multiply and takes the bucket in.  The idiom is libbpf-tools'
- * log2l() of bits.bpf.h, with runqlat's clamp of the slot; the kfunc's
- * count is known as 0 to 64, so 64 - clz64 indexes the slots unchecked.
+ * a multiply and takes the bucket in.  The kfunc's count is known as 0
+ * to 64, so 64 - clz64 indexes the slots unchecked.  The idiom is plain
+ * BPF without a branch, bpf/insn_kfuncs.h's __insn_clz64() (the smeared
+ * bits counted), and runqlat's clamp of the slot, as the verifier knows
+ * that count only as 0 to 255.  runqlat's own log2l() (libbpf-tools'
+ * bits.bpf.h: a compare and branch per halving, five per call) is not
+ * in the table: in a loop of BENCH_N the verifier follows every path of
+ * every iteration and gives up ("BPF program is too large", tried).
  */
 #define LOG2_SLOTS	65
 #define BENCH_MUL	0x9e3779b97f4a7c15ull
 
 __u64 log2_hist[LOG2_SLOTS];
-
-/* bits.bpf.h's log2() and log2l(), written as runqlat's build has them */
-static __always_inline __u64 log2_32(__u32 v)
-{
-	__u32 shift, r;
-
-	r = (v > 0xFFFF) << 4; v >>= r;
-	shift = (v > 0xFF) << 3; v >>= shift; r |= shift;
-	shift = (v > 0xF) << 2; v >>= shift; r |= shift;
-	shift = (v > 0x3) << 1; v >>= shift; r |= shift;
-	r |= (v >> 1);
-	return r;
-}
-
-static __always_inline __u64 log2_64(__u64 v)
-{
-	__u32 hi = v >> 32;
-
-	if (hi)
-		return log2_32(hi) + 32;
-	else
-		return log2_32(v);
-}
 
 SEC("xdp")
 int log2_idiom(struct xdp_md *ctx)
@@ -243,7 +225,7 @@ int log2_idiom(struct xdp_md *ctx)
 	NO_UNROLL
 	for (__u32 i = 0; i < BENCH_N; i++) {
 		x = (acc >> (acc & 63)) | 1;
-		slot = log2_64(x) + 1;
+		slot = 64 - __insn_clz64(x);
 		if (slot >= LOG2_SLOTS)
 			slot = LOG2_SLOTS - 1;
 		log2_hist[slot]++;
@@ -272,17 +254,22 @@ int log2_kfunc(struct xdp_md *ctx)
 /*
  * bitmap scan (for_each_set_bit()): the position of each set bit of a
  * word, lowest first, cleared as found; an empty word is refilled from
- * acc (bit 63 set: never 0).  The idiom is bpf/insn_kfuncs.h's fallback
+ * acc (bit 63 set: never 0); barrier_var() keeps that refill, one
+ * iteration in 33, on its branch, where clang would otherwise compute
+ * it in every iteration.  The idiom is bpf/insn_kfuncs.h's fallback
  * __insn_ctz64(), the popcount of the trailing zeros made ones (clang 14
  * cannot compile __builtin_ctzll() for BPF).
  */
 #define SCAN_BODY(ctz)							\
-	__u64 w = acc | 1ull << 63;					\
+	__u64 w = acc | 1ull << 63, t;					\
 									\
 	NO_UNROLL							\
 	for (__u32 i = 0; i < BENCH_N; i++) {				\
-		if (!w)							\
-			w = (acc * BENCH_MUL + i) | 1ull << 63;		\
+		if (!w) {						\
+			t = acc * BENCH_MUL + i;			\
+			barrier_var(t);					\
+			w = t | 1ull << 63;				\
+		}							\
 		acc += ctz;						\
 		w &= w - 1;						\
 	}								\
