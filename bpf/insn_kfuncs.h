@@ -33,6 +33,11 @@
 #include <bpf/bpf_core_read.h>
 #include <bpf/bpf_endian.h>
 
+/* libbpf's, where an older one lacks it: the compiler forgets what @var is */
+#ifndef barrier_var
+#define barrier_var(var) asm volatile("" : "+r"(var))
+#endif
+
 /*
  * bpf_fastcall (clang 20 and later; the project builds with clang-22):
  * the compiler keeps R1-R5 that the kfunc does not take live across the
@@ -176,6 +181,117 @@ static __always_inline void insn_store_be64(void *p, __u32 off, __u64 v)
 		bpf_insn_store_be64(p, off, v);
 	else
 		*(__u64 *)(p + off) = bpf_cpu_to_be64(v);
+}
+
+/*
+ * bit counts: population count, leading and trailing zeros; clz and ctz
+ * of 0 are the width.  The verifier knows each result is at most the
+ * width.  The C versions do not use __builtin_clzll() and
+ * __builtin_ctzll(): clang 14 compiles them wrongly for BPF.
+ */
+extern __u32 bpf_insn_popcnt64(__u64 x) __ksym __weak __insn_fastcall;
+extern __u32 bpf_insn_popcnt32(__u32 x) __ksym __weak __insn_fastcall;
+extern __u32 bpf_insn_clz64(__u64 x) __ksym __weak __insn_fastcall;
+extern __u32 bpf_insn_clz32(__u32 x) __ksym __weak __insn_fastcall;
+extern __u32 bpf_insn_ctz64(__u64 x) __ksym __weak __insn_fastcall;
+extern __u32 bpf_insn_ctz32(__u32 x) __ksym __weak __insn_fastcall;
+
+/*
+ * The C versions, __insn_<op>(), what the wrappers fall back to (and
+ * what plain BPF can do).  clz: the bits below the highest set one set
+ * too, counted.  ctz: the trailing zeros made ones, counted, all the bits
+ * of 0; clang 14 sees that this is ctz and then crashes selecting BPF
+ * instructions for it (a 32-bit one anywhere, a 64-bit one in a loop),
+ * so barrier_var() hides the pattern; it emits nothing.
+ */
+static __always_inline __u32 __insn_popcnt64(__u64 x)
+{
+	return __builtin_popcountll(x);
+}
+
+static __always_inline __u32 __insn_popcnt32(__u32 x)
+{
+	return __builtin_popcount(x);
+}
+
+static __always_inline __u32 __insn_clz64(__u64 x)
+{
+	x |= x >> 1;
+	x |= x >> 2;
+	x |= x >> 4;
+	x |= x >> 8;
+	x |= x >> 16;
+	x |= x >> 32;
+	return 64 - __builtin_popcountll(x);
+}
+
+static __always_inline __u32 __insn_clz32(__u32 x)
+{
+	x |= x >> 1;
+	x |= x >> 2;
+	x |= x >> 4;
+	x |= x >> 8;
+	x |= x >> 16;
+	return 32 - __builtin_popcount(x);
+}
+
+static __always_inline __u32 __insn_ctz64(__u64 x)
+{
+	__u64 m = ~x & (x - 1);
+
+	barrier_var(m);
+	return __builtin_popcountll(m);
+}
+
+static __always_inline __u32 __insn_ctz32(__u32 x)
+{
+	__u32 m = ~x & (x - 1);
+
+	barrier_var(m);
+	return __builtin_popcount(m);
+}
+
+#define __INSN_BITCOUNT_WRAPPER(op, type)				\
+static __always_inline __u32 insn_##op(type x)				\
+{									\
+	if (bpf_ksym_exists(bpf_insn_##op))				\
+		return bpf_insn_##op(x);				\
+	return __insn_##op(x);						\
+}
+__INSN_BITCOUNT_WRAPPER(popcnt64, __u64)
+__INSN_BITCOUNT_WRAPPER(popcnt32, __u32)
+__INSN_BITCOUNT_WRAPPER(clz64, __u64)
+__INSN_BITCOUNT_WRAPPER(clz32, __u32)
+__INSN_BITCOUNT_WRAPPER(ctz64, __u64)
+__INSN_BITCOUNT_WRAPPER(ctz32, __u32)
+
+/* wide multiply: the upper 64 bits of the 128-bit product */
+extern __u64 bpf_insn_mulhi64(__u64 a, __u64 b) __ksym __weak __insn_fastcall;
+extern __s64 bpf_insn_smulhi64(__s64 a, __s64 b) __ksym __weak __insn_fastcall;
+
+/* in C: BPF has no 128-bit multiply, so from the products of the halves */
+static __always_inline __u64 __insn_mulhi64(__u64 a, __u64 b)
+{
+	__u64 al = (__u32)a, ah = a >> 32, bl = (__u32)b, bh = b >> 32;
+	__u64 lh = al * bh, hl = ah * bl;
+
+	return ah * bh + (lh >> 32) + (hl >> 32) +
+	       (((al * bl >> 32) + (__u32)lh + (__u32)hl) >> 32);
+}
+
+static __always_inline __u64 insn_mulhi64(__u64 a, __u64 b)
+{
+	if (bpf_ksym_exists(bpf_insn_mulhi64))
+		return bpf_insn_mulhi64(a, b);
+	return __insn_mulhi64(a, b);
+}
+
+/* signed: the unsigned product less b where a < 0 and a where b < 0 */
+static __always_inline __s64 insn_smulhi64(__s64 a, __s64 b)
+{
+	if (bpf_ksym_exists(bpf_insn_smulhi64))
+		return bpf_insn_smulhi64(a, b);
+	return __insn_mulhi64(a, b) - (a >> 63 & b) - (b >> 63 & a);
 }
 
 /*

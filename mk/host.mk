@@ -49,9 +49,16 @@ $(B)/host/x86_64/host_test: $(x86_64_host_src) $(HOST_HDR) $(MODULE_SRC) \
 	$(call msg,CC,$@)
 	$(Q)gcc $(call HOST_CFLAGS,x86_64) -o $@ $(x86_64_host_src) $(B)/host/x86_64/gen/kiter.c
 
+# the words GNU as makes of what module/arm64/a64.h encodes itself
+# (tests/host/arm64_encode.c)
+$(B)/host/arm64/gen/a64_ref.h: tests/host/arm64-ref.sh
+	$(Q)mkdir -p $(@D)
+	$(Q)tests/host/arm64-ref.sh $(arm64_cross)as $@
+
 # a build that fails leaves an empty program and the first error in .err
 $(B)/host/arm64/host_test: $(arm64_host_src) $(HOST_HDR) $(MODULE_SRC) \
-		$(B)/host/arm64/gen/kiter.c $(B)/host/arm64/gen/host_families.h
+		$(B)/host/arm64/gen/kiter.c $(B)/host/arm64/gen/host_families.h \
+		$(B)/host/arm64/gen/a64_ref.h
 	$(call msg,CC,$@)
 	$(Q)rm -f $@.err; $(arm64_host_cc) -o $@ $(arm64_host_src) $(B)/host/arm64/gen/kiter.c \
 		$(B)/host/arm64/gen/arm64/insn.c 2>$@.log || \

@@ -37,5 +37,12 @@ int
 int insn_emit_rotate(const struct bpf_kfunc_emit *e, u8 *buf, bool is64, bool left);
 int insn_emit_load_be(const struct bpf_kfunc_emit *e, u8 *buf, u32 bytes);
 int insn_emit_store_be(const struct bpf_kfunc_emit *e, u8 *buf, u32 bytes);
+int insn_emit_popcnt(const struct bpf_kfunc_emit *e, u8 *buf, bool is64);
+int insn_emit_clz(const struct bpf_kfunc_emit *e, u8 *buf, bool is64);
+int insn_emit_ctz(const struct bpf_kfunc_emit *e, u8 *buf, bool is64);
+int insn_emit_mulhi(const struct bpf_kfunc_emit *e, u8 *buf, bool is_signed);
+
+/* the CPU feature native popcount needs where this CPU lacks it, or NULL */
+const char *insn_popcnt_lacks(void);
 
 #endif /* _INSN_KFUNCS_EMIT_H */

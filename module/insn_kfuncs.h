@@ -17,12 +17,23 @@ struct insn_family {
 	const char *name;
 	const struct bpf_kfunc_body *table;
 	u32 cnt;	/* bodies of the table to register */
+	/*
+	 * optional: the CPU feature @b's emitter needs and this CPU lacks
+	 * (it declines, the body stays), or NULL; for the module's status
+	 */
+	const char *(*lacks)(const struct bpf_kfunc_body *b);
 };
 
-/* at the end of module/NAME.c: its table, insn_NAME_table[], whole */
-#define INSN_FAMILY_DEFINE(n)						\
+/*
+ * at the end of module/NAME.c: its table, insn_NAME_table[], whole; more
+ * fields (.lacks) may follow
+ */
+#define INSN_FAMILY_DEFINE(n, ...)					\
 	struct insn_family insn_family_##n = {				\
-		#n, insn_##n##_table, ARRAY_SIZE(insn_##n##_table)	\
+		.name = #n,						\
+		.table = insn_##n##_table,				\
+		.cnt = ARRAY_SIZE(insn_##n##_table),			\
+		__VA_ARGS__						\
 	}
 
 /* the families' descriptors, one declarator each from the list */

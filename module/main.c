@@ -120,11 +120,14 @@ static int insn_status_get(char *buf, const struct kernel_param *kp)
 
 		for (j = 0; j < f->cnt; j++) {
 			const struct bpf_kfunc_body *b = &f->table[j];
+			const char *lacks = b->emit && f->lacks ? f->lacks(b) : NULL;
 
-			len += scnprintf(buf + len, PAGE_SIZE - len, "%s %s body=%s native=%s\n",
-					 f->name, b->name,
+			len += scnprintf(buf + len, PAGE_SIZE - len,
+					 "%s %s body=%s native=%s%s%s%s\n", f->name, b->name,
 					 insn_registered ? (b->mode ? "after" : "verify") : "off",
-					 insn_registered && native && b->emit ? "on" : "off");
+					 insn_registered && native && b->emit && !lacks ?
+					 "on" : "off", lacks ? " (no " : "", lacks ?: "",
+					 lacks ? ")" : "");
 		}
 	}
 	mutex_unlock(&insn_lock);

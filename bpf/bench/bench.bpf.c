@@ -200,6 +200,130 @@ int select_kfunc(struct xdp_md *ctx)
 }
 
 /*
+ * log2 histogram (runqlat's): the bucket of x, its bit length (1 to 64:
+ * x is never 0), counted in a global array of 65 slots; acc moves on by
+ * a multiply and takes the bucket in.  The kfunc's count is known as 0
+ * to 64, so 64 - clz64 indexes the slots unchecked.  The idiom is plain
+ * BPF without a branch, bpf/insn_kfuncs.h's __insn_clz64() (the smeared
+ * bits counted), and runqlat's clamp of the slot, as the verifier knows
+ * that count only as 0 to 255.  runqlat's own log2l() (libbpf-tools'
+ * bits.bpf.h: a compare and branch per halving, five per call) is not
+ * in the table: in a loop of BENCH_N the verifier follows every path of
+ * every iteration and gives up ("BPF program is too large", tried).
+ */
+#define LOG2_SLOTS	65
+#define BENCH_MUL	0x9e3779b97f4a7c15ull
+
+__u64 log2_hist[LOG2_SLOTS];
+
+SEC("xdp")
+int log2_idiom(struct xdp_md *ctx)
+{
+	BENCH_PKT(ctx, acc, b);
+	__u64 x, slot;
+
+	NO_UNROLL
+	for (__u32 i = 0; i < BENCH_N; i++) {
+		x = (acc >> (acc & 63)) | 1;
+		slot = 64 - __insn_clz64(x);
+		if (slot >= LOG2_SLOTS)
+			slot = LOG2_SLOTS - 1;
+		log2_hist[slot]++;
+		acc = acc * BENCH_MUL + slot;
+	}
+	return BENCH_FOLD(acc);
+}
+
+SEC("xdp")
+int log2_kfunc(struct xdp_md *ctx)
+{
+	BENCH_PKT(ctx, acc, b);
+	__u64 x;
+	__u32 slot;
+
+	NO_UNROLL
+	for (__u32 i = 0; i < BENCH_N; i++) {
+		x = (acc >> (acc & 63)) | 1;
+		slot = 64 - bpf_insn_clz64(x);
+		log2_hist[slot]++;
+		acc = acc * BENCH_MUL + slot;
+	}
+	return BENCH_FOLD(acc);
+}
+
+/*
+ * bitmap scan (for_each_set_bit()): the position of each set bit of a
+ * word, lowest first, cleared as found; an empty word is refilled from
+ * acc (bit 63 set: never 0); barrier_var() keeps that refill, one
+ * iteration in 33, on its branch, where clang would otherwise compute
+ * it in every iteration.  The idiom is bpf/insn_kfuncs.h's fallback
+ * __insn_ctz64(), the popcount of the trailing zeros made ones (clang 14
+ * cannot compile __builtin_ctzll() for BPF).
+ */
+#define SCAN_BODY(ctz)							\
+	__u64 w = acc | 1ull << 63, t;					\
+									\
+	NO_UNROLL							\
+	for (__u32 i = 0; i < BENCH_N; i++) {				\
+		if (!w) {						\
+			t = acc * BENCH_MUL + i;			\
+			barrier_var(t);					\
+			w = t | 1ull << 63;				\
+		}							\
+		acc += ctz;						\
+		w &= w - 1;						\
+	}								\
+	return BENCH_FOLD(acc)
+
+SEC("xdp")
+int bitscan_idiom(struct xdp_md *ctx)
+{
+	BENCH_PKT(ctx, acc, b);
+	SCAN_BODY(__insn_ctz64(w));
+}
+
+SEC("xdp")
+int bitscan_kfunc(struct xdp_md *ctx)
+{
+	BENCH_PKT(ctx, acc, b);
+	SCAN_BODY(bpf_insn_ctz64(w));
+}
+
+/*
+ * 128-bit multiply hash: wyhash's mix, the low and the high half of the
+ * product of two words xored, chained through acc.  The idiom is the
+ * product of the 32-bit halves (bpf/insn_kfuncs.h's fallback: BPF has no
+ * 128-bit multiply).
+ */
+#define MUM_P0	0xa0761d6478bd642full
+#define MUM_P1	0xe7037ed1a0b428dbull
+
+#define MUM_BODY(mulhi)							\
+	__u64 x, y;							\
+									\
+	NO_UNROLL							\
+	for (__u32 i = 0; i < BENCH_N; i++) {				\
+		x = acc ^ MUM_P0;					\
+		y = i ^ MUM_P1;						\
+		acc = x * y ^ mulhi(x, y);				\
+	}								\
+	return BENCH_FOLD(acc)
+
+SEC("xdp")
+int mum_idiom(struct xdp_md *ctx)
+{
+	BENCH_PKT(ctx, acc, b);
+	MUM_BODY(__insn_mulhi64);
+}
+
+SEC("xdp")
+int mum_kfunc(struct xdp_md *ctx)
+{
+	BENCH_PKT(ctx, acc, b);
+	MUM_BODY(bpf_insn_mulhi64);
+}
+
+/*
  * bpf_for(): the kernel's numeric iterator, whose calls the module's
  * bodies inline (bodies=0 leaves the calls); the idiom is a bounded loop.
  */

@@ -116,6 +116,49 @@
 #define A64_REV32(sf, Rd, Rn)	A64_DATA1(sf, Rd, Rn, REVERSE_32)
 #define A64_REV64(Rd, Rn)	A64_DATA1(1, Rd, Rn, REVERSE_64)
 
+/*
+ * Instructions 6.12's arch/arm64/lib/insn.c has no encoder for, and the
+ * series adds none: encoded here, as insn.c encodes its own, from the
+ * Arm ARM (DDI 0487) classes "Data-processing (1 source)" and
+ * "Data-processing (3 source)".  Registers take insn.c's checks: a number
+ * above 31 (zr) gives AARCH64_BREAK_FAULT, so the emitter declines.  The
+ * host tier compares every word, for every register, with GNU as
+ * (tests/host/arm64_encode.c).
+ */
+#define A64_DP1_BASE	0x5ac00000	/* sf 1 0 11010110 00000 opcode Rn Rd */
+#define A64_DP1_RBIT	0x00		/* opcode field, bits 15:10 */
+#define A64_DP1_CLZ	0x04
+#define A64_DP1_CNT	0x07		/* FEAT_CSSC */
+#define A64_DP3_UMULH	0x9bc07c00	/* 1 00 11011 110 Rm 0 11111(Ra) Rn Rd */
+#define A64_DP3_SMULH	0x9b407c00	/* 1 00 11011 010 Rm 0 11111(Ra) Rn Rd */
+
+static inline bool a64_reg_ok(u8 reg)
+{
+	return reg <= AARCH64_INSN_REG_ZR;
+}
+
+/* Rd = op(Rn): rbit, clz, cnt; sf 1 for X, 0 for W registers */
+static inline u32 a64_dp1(bool sf, u8 Rd, u8 Rn, u32 opcode)
+{
+	if (!a64_reg_ok(Rd) || !a64_reg_ok(Rn))
+		return AARCH64_BREAK_FAULT;
+	return A64_DP1_BASE | (u32)sf << 31 | opcode << 10 | (u32)Rn << 5 | Rd;
+}
+
+/* Rd = the upper half of the 128-bit Rn * Rm: umulh, smulh (X only) */
+static inline u32 a64_mulh(u32 base, u8 Rd, u8 Rn, u8 Rm)
+{
+	if (!a64_reg_ok(Rd) || !a64_reg_ok(Rn) || !a64_reg_ok(Rm))
+		return AARCH64_BREAK_FAULT;
+	return base | (u32)Rm << 16 | (u32)Rn << 5 | Rd;
+}
+
+#define A64_RBIT(sf, Rd, Rn)	a64_dp1(sf, Rd, Rn, A64_DP1_RBIT)
+#define A64_CLZ(sf, Rd, Rn)	a64_dp1(sf, Rd, Rn, A64_DP1_CLZ)
+#define A64_CNT(sf, Rd, Rn)	a64_dp1(sf, Rd, Rn, A64_DP1_CNT)
+#define A64_UMULH(Rd, Rn, Rm)	a64_mulh(A64_DP3_UMULH, Rd, Rn, Rm)
+#define A64_SMULH(Rd, Rn, Rm)	a64_mulh(A64_DP3_SMULH, Rd, Rn, Rm)
+
 #define A64_MRS_TPIDR_EL1(Rt) \
 	aarch64_insn_gen_mrs(Rt, AARCH64_INSN_SYSREG_TPIDR_EL1)
 #define A64_MRS_TPIDR_EL2(Rt) \

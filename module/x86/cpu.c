@@ -18,3 +18,14 @@ bool insn_x86_has_movbe(void)
 {
 	return boot_cpu_has(X86_FEATURE_MOVBE);
 }
+
+bool insn_x86_has_popcnt(void)
+{
+	return boot_cpu_has(X86_FEATURE_POPCNT);
+}
+
+/* lzcnt: AMD's ABM, which Intel's CPUs with lzcnt report too */
+bool insn_x86_has_lzcnt(void)
+{
+	return boot_cpu_has(X86_FEATURE_ABM);
+}

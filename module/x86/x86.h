@@ -171,5 +171,7 @@ static inline u8 *emit_vex3(u8 *p, u8 reg, u8 rm, u8 map, bool w, u8 vvvv, u8 pp
 bool insn_x86_has_bmi1(void);
 bool insn_x86_has_bmi2(void);
 bool insn_x86_has_movbe(void);
+bool insn_x86_has_popcnt(void);
+bool insn_x86_has_lzcnt(void);
 
 #endif /* _INSN_KFUNCS_X86_H */

@@ -8,6 +8,8 @@
 #include <limits.h>
 #include <string.h>
 
+#include <asm/cpufeature.h>
+
 #include "host.h"
 #include "kiter.h"
 
@@ -288,6 +290,83 @@ static void store_be32_input(struct call *c, int n) { store_be_input(c, n, 4); }
 static void store_be64_input(struct call *c, int n) { store_be_input(c, n, 8); }
 
 /*
+ * Bit counts and wide multiply against C oracles (compiler builtins and
+ * 128-bit products), not the kfuncs' C: in user space that would test
+ * the shim's bitops.  Inputs: a power of two 2^k, 2^k - 1, 2^k with
+ * random bits below it (every clz) or above it (every ctz), and the edges
+ * and random values of value(); 32-bit arguments get junk upper halves.
+ */
+
+static u64 c_popcnt64(const u64 *a) { return __builtin_popcountll(a[0]); }
+static u64 c_popcnt32(const u64 *a) { return __builtin_popcount((u32)a[0]); }
+static u64 c_clz64(const u64 *a) { return a[0] ? __builtin_clzll(a[0]) : 64; }
+static u64 c_clz32(const u64 *a) { return (u32)a[0] ? __builtin_clz((u32)a[0]) : 32; }
+static u64 c_ctz64(const u64 *a) { return a[0] ? __builtin_ctzll(a[0]) : 64; }
+static u64 c_ctz32(const u64 *a) { return (u32)a[0] ? __builtin_ctz((u32)a[0]) : 32; }
+
+static u64 bits_value(int n, int width)
+{
+	u64 p = 1ULL << (n / 5 % width);
+
+	switch (n % 5) {
+	case 0:
+		return p;
+	case 1:
+		return p - 1;
+	case 2:
+		return p | (rnd() & (p - 1));
+	case 3:
+		return p | (rnd() & -(p << 1));
+	default:
+		return value(n / 5);
+	}
+}
+
+static void bits64_input(struct call *c, int n)
+{
+	c->a[0] = bits_value(n, 64);
+}
+
+static void bits32_input(struct call *c, int n)
+{
+	c->a[0] = (u32)bits_value(n, 32) | rnd() << 32;
+}
+
+/*
+ * popcount is one instruction only where the CPU has one: x86 POPCNT,
+ * arm64 FEAT_CSSC's cnt (module/ARCH/bitcount.c); elsewhere the body stays
+ */
+#ifdef __x86_64__
+#define POPCNT_NEEDS	(1u << X86_FEATURE_POPCNT)
+#else
+#define POPCNT_NEEDS	(1u << HOST_FEATURE_CSSC)
+#endif
+
+static u64 c_mulhi64(const u64 *a)
+{
+	return (u64)(((unsigned __int128)a[0] * a[1]) >> 64);
+}
+
+static u64 c_smulhi64(const u64 *a)
+{
+	return (u64)(((__int128)(s64)a[0] * (s64)a[1]) >> 64);
+}
+
+/* every pair of edge values (each first value with every second), then random */
+static void mulhi_input(struct call *c, int n)
+{
+	int ne = ARRAY_SIZE(edges);
+
+	if (n < ne * ne) {
+		c->a[0] = edges[n % ne];
+		c->a[1] = edges[(n / ne + n) % ne];
+	} else {
+		c->a[0] = value(n);
+		c->a[1] = value(n + 1);
+	}
+}
+
+/*
  * The numeric iterator against the kernel's own bpf_iter_num_*(): ranges at
  * INT_MIN, INT_MAX and BPF_MAX_LOOPS, and states any program could hold.
  */
@@ -412,6 +491,16 @@ const struct kcase host_cases[] = {
 	/* four arguments: CASE() names three */
 	{ .name = "bpf_insn_lea64", .kind = { ARG_U64, ARG_U64, ARG_CONST, ARG_CONST },
 	  .ret = RET_U64, .c = c_lea64, .consts = lea_consts, .input = lea_input },
+	CASE("bpf_insn_popcnt64", U64, NONE, NONE, U64, c_popcnt64, no_consts, bits64_input,
+	     .needs = POPCNT_NEEDS),
+	CASE("bpf_insn_popcnt32", U32, NONE, NONE, U64, c_popcnt32, no_consts, bits32_input,
+	     .needs = POPCNT_NEEDS),
+	CASE("bpf_insn_clz64", U64, NONE, NONE, U64, c_clz64, no_consts, bits64_input),
+	CASE("bpf_insn_clz32", U32, NONE, NONE, U64, c_clz32, no_consts, bits32_input),
+	CASE("bpf_insn_ctz64", U64, NONE, NONE, U64, c_ctz64, no_consts, bits64_input),
+	CASE("bpf_insn_ctz32", U32, NONE, NONE, U64, c_ctz32, no_consts, bits32_input),
+	CASE("bpf_insn_mulhi64", U64, U64, NONE, U64, c_mulhi64, no_consts, mulhi_input),
+	CASE("bpf_insn_smulhi64", U64, U64, NONE, U64, c_smulhi64, no_consts, mulhi_input),
 	CASE("bpf_iter_num_new", PTR, U32, U32, S32, c_iter_new, no_consts,
 	     iter_new_input),
 	CASE("bpf_iter_num_next", PTR, NONE, NONE, PTR, c_iter_next, no_consts,

@@ -49,12 +49,24 @@ struct kcase {
 	bool (*refused)(const u32 *imm);
 	/* constants this architecture's emitter may decline, as it documents */
 	bool (*may_decline)(const u32 *imm);
+	/*
+	 * CPU features (bits of enum host_feature, asm/cpufeature.h) without
+	 * which this architecture's emitter must decline, and with which it
+	 * must not: the native code is that feature's instruction
+	 */
+	unsigned int needs;
 	/* what the call leaves in memory is dead (destroy): not compared */
 	bool mem_dead;
 };
 
 extern const struct kcase host_cases[];
 extern const int host_ncases;
+
+/*
+ * arm64: the encoders module/arm64/a64.h has of its own against GNU as
+ * (arm64_encode.c); prints its TEST line, returns 1 on a failure
+ */
+int host_arm64_encodings(void);
 
 /* xorshift64*, seeded from the command line */
 u64 rnd(void);

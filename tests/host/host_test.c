@@ -7,7 +7,10 @@
  *   - the native emitter's bytes, run between a generated prologue and
  *     epilogue (native.h), for every way the result and the register
  *     operands can share registers, with random registers for each way,
- *     with the CPU's features and (x86) without BMI1/BMI2/MOVBE.
+ *     in every combination of the CPU features the emitter asks about
+ *     (boot_cpu_has(), cpu_have_named_feature(): the shim records them),
+ *     each forced on or off.  A combination that turns on a feature this
+ *     CPU lacks is emitted and checked but not run (a SKIP saying so).
  *
  *   host_test [-n MULTIPLIER] [-s SEED]    (MULTIPLIER may be a fraction)
  *
@@ -48,33 +51,21 @@ static const struct family families[] = {
 #include "host_families.h"	/* generated from module/families.h */
 };
 
-#ifdef __x86_64__
 #include <asm/cpufeature.h>
 
-extern bool host_force_fallback;
-#define NVARIANTS	2
-static const char *const variant_name[] = { "x86", "x86-fallback" };
-static void set_variant(int v) { host_force_fallback = v; }
+#ifdef __x86_64__
+#define ARCH_NAME	"x86"
 #define BODY_NAME	"body"
-
-/* what the first variant had: on a CPU without them it is the fallback */
-static const char *variant_note(int v)
-{
-	static char note[64];
-
-	snprintf(note, sizeof(note), v ? ", no BMI1/BMI2/MOVBE" : ",%s%s%s",
-		 host_cpu_has(X86_FEATURE_BMI1) ? " BMI1" : " no BMI1",
-		 host_cpu_has(X86_FEATURE_BMI2) ? " BMI2" : " no BMI2",
-		 host_cpu_has(X86_FEATURE_MOVBE) ? " MOVBE" : " no MOVBE");
-	return note;
-}
 #else
-#define NVARIANTS	1
-static const char *const variant_name[] = { "arm64" };
+#define ARCH_NAME	"arm64"
 #define BODY_NAME	"arm64-body"	/* the C reference built for arm64 */
-static void set_variant(int v) { (void)v; }
-static const char *variant_note(int v) { (void)v; return ""; }
 #endif
+
+static const char *const feature_name[HOST_NFEATURES] = {
+	[X86_FEATURE_BMI1] = "BMI1", [X86_FEATURE_BMI2] = "BMI2",
+	[X86_FEATURE_MOVBE] = "MOVBE", [X86_FEATURE_POPCNT] = "POPCNT",
+	[X86_FEATURE_ABM] = "ABM", [HOST_FEATURE_CSSC] = "CSSC",
+};
 
 static double mult = 1;
 
@@ -97,7 +88,8 @@ u64 rnd(void)
 
 /* one TEST line: the first failure's story, and how many failed */
 struct verdict {
-	unsigned long runs, fails;
+	unsigned long runs, fails, declines;
+	bool must_decline;	/* the state lacks a feature the code needs */
 	char why[600];
 };
 
@@ -122,7 +114,11 @@ static void report(const char *fam, const char *name, const char *what,
 		       v->why);
 	} else {
 		passed++;
-		printf("PASS %lu runs%s\n", v->runs, pass_note);
+		printf("PASS %lu runs%s", v->runs, pass_note);
+		if (v->declines)
+			printf("; declined %lu times, as it %s: the body stays", v->declines,
+			       v->must_decline ? "must without the feature" : "may");
+		putchar('\n');
 	}
 }
 
@@ -437,10 +433,30 @@ static void run_native(const struct bpf_kfunc_body *b, const struct kcase *k,
 	}
 }
 
-/* (b) the emitter, for every set of constants and sharing of registers */
-static void test_native(const struct bpf_kfunc_body *b, const struct kcase *k,
-			struct verdict *v)
+/* item 0 the result, then the register operands, all in one register */
+static void init_assign(struct assign *as, const struct kcase *k)
 {
+	int i;
+
+	as->nitems = 1;
+	as->arg_of[0] = -1;
+	for (i = 0; i < NARGS; i++)
+		if (k->kind[i] != ARG_NONE && k->kind[i] != ARG_CONST)
+			as->arg_of[as->nitems++] = i;
+	memset(as->block, 0, sizeof(as->block));
+}
+
+/*
+ * (b) the emitter, for every set of constants and sharing of registers,
+ * in the CPU features' state host_cpu forces; the code is run only with
+ * @run.  Where the state lacks a feature of @k->needs the emitter must
+ * decline; elsewhere only constants the verifier refuses, or those
+ * @k->may_decline names, may be declined.
+ */
+static void test_native(const struct bpf_kfunc_body *b, const struct kcase *k,
+			struct verdict *v, bool run)
+{
+	bool lacks = (k->needs & host_cpu.off) != 0;
 	struct bpf_kfunc_emit e;
 	struct assign as;
 	u8 code[256];
@@ -448,12 +464,7 @@ static void test_native(const struct bpf_kfunc_body *b, const struct kcase *k,
 	char regs[120];
 	int i, j, round, rounds, len, patterns = 0;
 
-	as.nitems = 1;
-	as.arg_of[0] = -1;
-	for (i = 0; i < NARGS; i++)
-		if (k->kind[i] != ARG_NONE && k->kind[i] != ARG_CONST)
-			as.arg_of[as.nitems++] = i;
-	memset(as.block, 0, sizeof(as.block));
+	init_assign(&as, k);
 	do
 		patterns++;
 	while (next_partition(&as));
@@ -483,16 +494,92 @@ static void test_native(const struct bpf_kfunc_body *b, const struct kcase *k,
 				}
 				if (len < 0) {
 					declines++;
-					if (!bad && !(k->may_decline && k->may_decline(imm)))
+					v->declines++;
+					if (!bad && !lacks &&
+					    !(k->may_decline && k->may_decline(imm)))
 						fail(v, "%s: declined (%d) constants the verifier "
 						     "accepts", regs, len);
 					continue;
 				}
-				if (!bad)
+				if (lacks) {
+					fail(v, "%s: emitted %d bytes without the CPU feature "
+					     "it needs", regs, len);
+					continue;
+				}
+				if (!bad && run)
 					run_native(b, k, &as, &e, code, len, imm, v, regs);
 			}
 		} while (next_partition(&as));
 	}
+}
+
+/*
+ * The CPU features @b's emitter asks about, over every set of constants,
+ * in every combination of those found so far, until no more turn up
+ */
+static unsigned int emitter_features(const struct bpf_kfunc_body *b, const struct kcase *k)
+{
+	unsigned int q = 0, prev, s;
+	struct bpf_kfunc_emit e;
+	struct assign as;
+	u32 imm[NARGS];
+	u8 code[256];
+	int i;
+
+	init_assign(&as, k);
+	do {
+		prev = q;
+		for (s = 0; s <= q; s++) {
+			if (s & ~q)
+				continue;
+			for (i = 0; memset(imm, 0, sizeof(imm)), k->consts(i, imm); i++) {
+				host_cpu.on = s;
+				host_cpu.off = q & ~s;
+				host_cpu.asked = 0;
+				pick_regs(&as, k, &e, imm);
+				b->emit(&e, code);
+				q |= host_cpu.asked;
+			}
+		}
+	} while (q != prev);
+	memset(&host_cpu, 0, sizeof(host_cpu));
+	return q;
+}
+
+/* "x86", "x86-no-POPCNT", "arm64-no-CSSC": what state @s of @q turns off */
+static void variant_name(char *buf, size_t len, unsigned int q, unsigned int s)
+{
+	int f, n = snprintf(buf, len, "%s", ARCH_NAME);
+	const char *sep = "-no-";
+
+	for (f = 0; f < HOST_NFEATURES; f++)
+		if (q & ~s & 1u << f) {
+			n += snprintf(buf + n, len - n, "%s%s", sep, feature_name[f]);
+			sep = "-";
+		}
+}
+
+/* ", POPCNT", ", no BMI1": the features asked and their state */
+static void variant_note(char *buf, size_t len, unsigned int q, unsigned int s)
+{
+	int f, n = 0;
+
+	if (!q)
+		snprintf(buf, len, ", asks about no CPU feature");
+	for (f = 0; f < HOST_NFEATURES; f++)
+		if (q & 1u << f)
+			n += snprintf(buf + n, len - n, "%s%s%s", n ? " " : ", ",
+				      s & 1u << f ? "" : "no ", feature_name[f]);
+}
+
+static unsigned int real_features(void)
+{
+	unsigned int m = 0;
+	int f;
+
+	for (f = 0; f < HOST_NFEATURES; f++)
+		m |= host_cpu_real(f) << f;
+	return m;
 }
 
 static const struct kcase *find_case(const char *name)
@@ -507,8 +594,8 @@ static const struct kcase *find_case(const char *name)
 
 static void test_family(const struct family *f)
 {
+	unsigned int q, s;
 	u32 i;
-	int var;
 
 	if (f->skip) {
 		printf("TEST host.%s SKIP %s\n", f->name, f->skip);
@@ -536,13 +623,33 @@ static void test_family(const struct family *f)
 		}
 		if (!b->emit)
 			continue;	/* no emitter here: the JIT keeps the body */
-		for (var = 0; var < NVARIANTS; var++) {
-			struct verdict nv = { 0 };
+		q = emitter_features(b, k);
+		/* every subset s of q on, the rest off: all of q first */
+		for (s = q;; s = (s - 1) & q) {
+			struct verdict nv = { .must_decline = k->needs & q & ~s };
+			unsigned int missing = s & ~real_features();
+			char vname[64], note[96];
 
-			set_variant(var);
-			test_native(b, k, &nv);
-			report(f->name, name, variant_name[var], &nv, variant_note(var));
-			set_variant(0);
+			host_cpu.on = s;
+			host_cpu.off = q & ~s;
+			test_native(b, k, &nv, !missing);
+			memset(&host_cpu, 0, sizeof(host_cpu));
+			variant_name(vname, sizeof(vname), q, s);
+			variant_note(note, sizeof(note), q, s);
+			if (missing && !nv.fails) {
+				printf("TEST host.%s.%s.%s SKIP not run: this CPU has no", f->name,
+				       name, vname);
+				for (int ft = 0; ft < HOST_NFEATURES; ft++)
+					if (missing & 1u << ft)
+						printf(" %s", feature_name[ft]);
+				printf(" (emitted and checked: the same bytes each time, "
+				       "within max_native)\n");
+				skipped++;
+			} else {
+				report(f->name, name, vname, &nv, note);
+			}
+			if (!s)
+				break;
 		}
 	}
 }
@@ -573,6 +680,12 @@ int main(int argc, char **argv)
 	}
 	for (i = 0; i < ARRAY_SIZE(families); i++)
 		test_family(&families[i]);
+#ifdef __aarch64__
+	if (host_arm64_encodings())
+		failed++;
+	else
+		passed++;
+#endif
 	printf("# host: %lu body runs, %lu native runs, %lu register assignments, "
 	       "%lu emitter calls, %lu declines\n",
 	       body_runs, native_runs, assignments, emits, declines);

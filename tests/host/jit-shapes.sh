@@ -67,19 +67,30 @@ one_op() {
 	done
 }
 
-# count_op NAME OPS N: N instructions matching OPS and no call (every
-# kfunc call of the program became native code)
+# count_op NAME OPS N [TEST]: N instructions matching OPS and no call
+# (every kfunc call of the program became native code or its body);
+# TEST names the check where a program has several (default NAME)
 count_op() {
-	local name=$1 ops=$2 want=$3 n
-	[ -f "$dir/$name.dis" ] || { echo "TEST shapes.$name FAIL no image $dir/$name.dis"; return; }
+	local name=$1 ops=$2 want=$3 test=${4:-$1} n
+	[ -f "$dir/$name.dis" ] || { echo "TEST shapes.$test FAIL no image $dir/$name.dis"; return; }
 	n=$(insns "$name" | grep -cE "^($ops) ")
 	if [ "$n" != "$want" ]; then
-		echo "TEST shapes.$name FAIL $n instructions matching $ops, want $want"
+		echo "TEST shapes.$test FAIL $n instructions matching $ops, want $want"
 	elif insns "$name" | grep -qE "$call"; then
-		echo "TEST shapes.$name FAIL a call is left"
+		echo "TEST shapes.$test FAIL a call is left"
 	else
-		echo "TEST shapes.$name PASS $n $ops"
+		echo "TEST shapes.$test PASS $n $ops"
 	fi
+}
+
+# native KFUNC: the guest's module status (modes.sh prints it in the guest
+# log beside JITDIR) says KFUNC got native code; else what it lacks
+native() {
+	local line
+	line=$(grep -m1 "^STATUS [a-z0-9_]* $1 " "$dir/../vm.log" 2>/dev/null)
+	[[ $line == *native=on* ]] && return 0
+	echo "${line#*native=}"
+	return 1
 }
 
 # no_call NAME: the numeric iterator is inlined, next() included
@@ -362,6 +373,20 @@ x86_64)
 	one_op store_be_loop movbe
 	count_op store_be_alias movbe 2
 	examples_clang22 'rol|ror|rorx' 'movbe|bswap|rol|cmov[a-z]+'
+	# bit counts and wide multiply (the guest CPU has POPCNT, ABM, BMI1,
+	# BMI2): one instruction each; signed, the one-operand imul between
+	# the moves that keep rax and rdx.  The compiler zero-extends the
+	# u32 counts (shl; shr), so in the loop lzcnt has shifts beside it.
+	count_op bitcount_all popcnt 2 bitcount_all.popcnt
+	count_op bitcount_all lzcnt 2 bitcount_all.lzcnt
+	count_op bitcount_all tzcnt 2 bitcount_all.tzcnt
+	count_op bitcount_loop lzcnt 1
+	one_op mulhi_loop mulx
+	count_op mulhi_all mulx 1
+	has mulhi_all mulhi_all.imul '^imul %r[0-9a-z]+$'
+	# in every aliasing: one instruction per call, no call left
+	count_op mulhi_alias 'mulx' 8 mulhi_alias.mulx
+	count_op mulhi_alias 'imul' 8 mulhi_alias.imul
 	;;
 arm64)
 	# ror is extr of a register with itself; select is cmp and csel
@@ -390,6 +415,24 @@ arm64)
 	has store_be_loop store_be_loop.str '^str x10, \[x[0-9]+'
 	count_op store_be_alias rev 2
 	examples_clang22 'ror|extr' 'rev|rev16|csel'
+	# bit counts: clz; ctz as rbit; clz (W forms for 32 bits); popcount
+	# as FEAT_CSSC's cnt where the guest CPU has it (qemu 7.2's has not:
+	# the bodies stay, without a call).  Wide multiply: umulh, smulh.
+	count_op bitcount_all clz 4 bitcount_all.clz
+	count_op bitcount_all rbit 2 bitcount_all.rbit
+	count_op bitcount_all 'clz w[0-9]+,' 2 bitcount_all.clz32
+	if why=$(native bpf_insn_popcnt64); then
+		count_op bitcount_all cnt 2 bitcount_all.cnt
+	else
+		count_op bitcount_all cnt 0 bitcount_all.cnt
+		echo "TEST shapes.bitcount_all.cnt.native SKIP popcount keeps its body here: native=$why"
+	fi
+	count_op bitcount_loop clz 1
+	one_op mulhi_loop umulh
+	count_op mulhi_all umulh 1 mulhi_all.umulh
+	count_op mulhi_all smulh 1 mulhi_all.smulh
+	count_op mulhi_alias umulh 8 mulhi_alias.umulh
+	count_op mulhi_alias smulh 8 mulhi_alias.smulh
 	;;
 *)
 	echo "TEST shapes.rotate_loop SKIP no $arch emitters yet, the body stays"

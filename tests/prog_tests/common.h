@@ -91,6 +91,12 @@ int xlated_shape(int fd, const char *prefix, int (*marker)(const struct bpf_insn
 		 struct xshape *s);
 int check_shape(const char *name, const char *mode, int fd, int n, const char *prefix,
 		int (*marker)(const struct bpf_insn *));
+/*
+ * check_shape() of a program whose calls the JIT cannot all take: in
+ * MODE native, @native of the @n sites native code and the rest bodies
+ */
+int check_shape_mixed(const char *name, const char *mode, int fd, int n, int native,
+		      const char *prefix, int (*marker)(const struct bpf_insn *));
 
 /* "TEST @name PASS" if @obj loaded, else FAIL with errno's text: 1 if not */
 int load_line(const char *name, struct bpf_object *obj);
@@ -200,6 +206,16 @@ int check_refusal_set(const char *prefix, const char *mode, const char *path,
 		      const char *set);
 
 int set_caps(__u64 caps, int on);
+
+/*
+ * Does the module's status say @kfunc gets native code here?  Not where
+ * this architecture has no emitter for it, nor where its emitter needs a
+ * CPU feature this machine lacks (arm64 popcount: FEAT_CSSC).
+ */
+int native_here(const char *kfunc);
+
+/* What MODE leaves at the calls of @kfunc: "body" for "native" where not native_here() */
+const char *site_mode(const char *mode, const char *kfunc);
 
 #define CAP(c)	(1ull << (c))
 #ifndef CAP_PERFMON

@@ -30,6 +30,15 @@ static const struct {
 	{ "lea", { "bad_nonconst", "R3 must be a known constant", NULL } },
 	{ "lea", { "bad_nonconst_disp", "R4 must be a known constant", TWO_CONSTS_MSG } },
 	{ "lea", { "bad_wide", "invalid access to map value", TWO_CONSTS_MSG } },
+	/*
+	 * a read the index's range does not allow: an index of 0 to 255, the
+	 * same count computed in plain BPF (0 to 255 to the verifier), counts
+	 * one past a table; as a plain call a count is any u32
+	 */
+	{ "bitcount", { "bad_opaque", "invalid access to map value", NULL } },
+	{ "bitcount", { "bad_idiom", "invalid access to map value", NULL } },
+	{ "bitcount", { "bad_short64", "invalid access to map value", "unbounded memory access" } },
+	{ "bitcount", { "bad_short32", "invalid access to map value", "unbounded memory access" } },
 	/* loads out of bounds */
 	{ "load_be", { "bad_pkt", "invalid access to packet", UNTYPED_MSG } },
 	{ "load_be", { "bad_map", "invalid access to map value", UNTYPED_MSG } },

@@ -115,6 +115,60 @@ static uint64_t c_bpf_loop(const struct replay_ctx *ctx)
 	return BENCH_FOLD(acc);
 }
 
+/* log2 histogram: the bucket is the bit length of x, never 0 */
+#define LOG2_SLOTS	65
+#define BENCH_MUL	0x9e3779b97f4a7c15ull
+static uint64_t log2_hist[LOG2_SLOTS];
+
+static uint64_t c_log2(const struct replay_ctx *ctx)
+{
+	PKT(ctx, acc, b);
+	uint64_t x;
+	uint32_t slot;
+
+	(void)b;
+	for (uint32_t i = 0; i < BENCH_N; i++) {
+		x = (acc >> (acc & 63)) | 1;
+		slot = 64 - __builtin_clzll(x);
+		log2_hist[slot]++;
+		acc = acc * BENCH_MUL + slot;
+	}
+	return BENCH_FOLD(acc);
+}
+
+/* bitmap scan: each set bit's position, lowest first, as found */
+static uint64_t c_bitscan(const struct replay_ctx *ctx)
+{
+	PKT(ctx, acc, b);
+	uint64_t w = acc | 1ull << 63;
+
+	(void)b;
+	for (uint32_t i = 0; i < BENCH_N; i++) {
+		if (!w)
+			w = (acc * BENCH_MUL + i) | 1ull << 63;
+		acc += __builtin_ctzll(w);
+		w &= w - 1;
+	}
+	return BENCH_FOLD(acc);
+}
+
+/* 128-bit multiply hash: wyhash's mix, both halves of the product */
+static uint64_t c_mum(const struct replay_ctx *ctx)
+{
+	PKT(ctx, acc, b);
+	unsigned __int128 r;
+	uint64_t x, y;
+
+	(void)b;
+	for (uint32_t i = 0; i < BENCH_N; i++) {
+		x = acc ^ 0xa0761d6478bd642full;
+		y = i ^ 0xe7037ed1a0b428dbull;
+		r = (unsigned __int128)x * y;
+		acc = (uint64_t)r ^ (uint64_t)(r >> 64);
+	}
+	return BENCH_FOLD(acc);
+}
+
 /* struct counter of bench.bpf.c: a cache line */
 struct counter {
 	uint64_t n;
@@ -393,6 +447,9 @@ static const struct {
 	{ "lea", c_lea },
 	{ "load_be", c_load_be },
 	{ "select", c_select },
+	{ "log2", c_log2 },
+	{ "bitscan", c_bitscan },
+	{ "mum", c_mum },
 	{ "for", c_for },
 	{ "bpf_loop", c_bpf_loop },
 	{ "glob_arr_inc", c_glob_arr_inc },

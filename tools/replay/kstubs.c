@@ -15,6 +15,7 @@
 typedef uint64_t u64;
 typedef uint32_t u32;
 typedef uint16_t u16;
+typedef int64_t s64;
 u64 bpf_insn_rol64(u64 x, u32 n);
 u64 bpf_insn_ror64(u64 x, u32 n);
 u32 bpf_insn_rol32(u32 x, u32 n);
@@ -25,6 +26,14 @@ u64 bpf_insn_lea64(u64 base, u64 index, u32 shift, u32 disp);
 u16 bpf_insn_load_be16(const void *p, u32 off);
 u32 bpf_insn_load_be32(const void *p, u32 off);
 u64 bpf_insn_load_be64(const void *p, u32 off);
+u32 bpf_insn_popcnt64(u64 x);
+u32 bpf_insn_popcnt32(u32 x);
+u32 bpf_insn_clz64(u64 x);
+u32 bpf_insn_clz32(u32 x);
+u32 bpf_insn_ctz64(u64 x);
+u32 bpf_insn_ctz32(u32 x);
+u64 bpf_insn_mulhi64(u64 a, u64 b);
+s64 bpf_insn_smulhi64(s64 a, s64 b);
 
 /* kernel/bpf/bpf_iter.c, from the kernel tree (tests/host/gen-kdefs.sh) */
 struct bpf_iter_num;
@@ -95,6 +104,14 @@ static const struct {
 	{ "bpf_insn_load_be16", bpf_insn_load_be16 },
 	{ "bpf_insn_load_be32", bpf_insn_load_be32 },
 	{ "bpf_insn_load_be64", bpf_insn_load_be64 },
+	{ "bpf_insn_popcnt64", bpf_insn_popcnt64 },
+	{ "bpf_insn_popcnt32", bpf_insn_popcnt32 },
+	{ "bpf_insn_clz64", bpf_insn_clz64 },
+	{ "bpf_insn_clz32", bpf_insn_clz32 },
+	{ "bpf_insn_ctz64", bpf_insn_ctz64 },
+	{ "bpf_insn_ctz32", bpf_insn_ctz32 },
+	{ "bpf_insn_mulhi64", bpf_insn_mulhi64 },
+	{ "bpf_insn_smulhi64", bpf_insn_smulhi64 },
 	{ "bpf_insn_cpu_id", stub_cpu_id },
 	{ "bpf_insn_this_cpu_ptr", stub_this_cpu_ptr },
 	{ "bpf_insn_per_cpu_ptr", stub_per_cpu_ptr },

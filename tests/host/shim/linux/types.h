@@ -15,5 +15,7 @@ typedef __s8 s8;
 typedef __s16 s16;
 typedef __s32 s32;
 typedef __s64 s64;
+typedef unsigned __int128 u128;
+typedef __int128 s128;
 
 #endif

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The instructions module/arm64/a64.h encodes itself (6.12's insn.c has
+ * no encoder for them) against GNU as: tests/host/arm64-ref.sh assembles
+ * the same list, in the same order, into a64_ref.h.  Every register of
+ * each one-register-in form (rbit, clz, cnt; X and W), and for umulh and
+ * smulh every pair of Rd and Rn with an Rm that takes every value too.
+ * The words of cnt (FEAT_CSSC) are checked here only: qemu-aarch64 7.2
+ * cannot run them.
+ */
+#include <stdio.h>
+
+#include "../../module/arm64/a64.h"
+#include "host.h"
+
+static const u32 ref[] = {
+#include "a64_ref.h"
+};
+
+int host_arm64_encodings(void)
+{
+	static const u32 dp1[] = { A64_DP1_RBIT, A64_DP1_CLZ, A64_DP1_CNT };
+	static const char *const dp1_name[] = { "rbit", "clz", "cnt" };
+	unsigned int n = 0, bad = 0;
+	char first[128] = "";
+	int op, sf, d, r;
+	u32 w;
+
+	for (op = 0; op < 3; op++)
+		for (sf = 1; sf >= 0; sf--)
+			for (d = 0; d < 32; d++)
+				for (r = 0; r < 32; r++, n++) {
+					w = a64_dp1(sf, d, r, dp1[op]);
+					if (n < ARRAY_SIZE(ref) && w == ref[n])
+						continue;
+					if (!bad++)
+						snprintf(first, sizeof(first),
+							 "%s %c%d, %c%d: %#x, as %#x", dp1_name[op],
+							 sf ? 'x' : 'w', d, sf ? 'x' : 'w', r, w,
+							 n < ARRAY_SIZE(ref) ? ref[n] : 0);
+				}
+	for (op = 0; op < 2; op++)
+		for (d = 0; d < 32; d++)
+			for (r = 0; r < 32; r++, n++) {
+				int m = (7 * d + 3 * r + 1) % 32;
+
+				w = op ? A64_SMULH(d, r, m) : A64_UMULH(d, r, m);
+				if (n < ARRAY_SIZE(ref) && w == ref[n])
+					continue;
+				if (!bad++)
+					snprintf(first, sizeof(first), "%s x%d, x%d, x%d: %#x, as %#x",
+						 op ? "smulh" : "umulh", d, r, m, w,
+						 n < ARRAY_SIZE(ref) ? ref[n] : 0);
+			}
+	/* and what insn.c refuses: a register past zr */
+	if (A64_CLZ(1, 32, 0) != AARCH64_BREAK_FAULT || A64_UMULH(0, 0, 32) != AARCH64_BREAK_FAULT) {
+		bad++;
+		snprintf(first, sizeof(first), "register 32 encoded");
+	}
+	if (n != ARRAY_SIZE(ref)) {
+		bad++;
+		snprintf(first, sizeof(first), "%u words, GNU as gave %zu", n, ARRAY_SIZE(ref));
+	}
+	if (bad)
+		printf("TEST host.arm64.encodings FAIL %u of %u words differ from GNU as, "
+		       "first: %s\n", bad, n, first);
+	else
+		printf("TEST host.arm64.encodings PASS %u words of rbit, clz, cnt, umulh, "
+		       "smulh equal GNU as's\n", n);
+	return bad != 0;
+}
