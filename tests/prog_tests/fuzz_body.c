@@ -295,7 +295,7 @@ static void build_valid(struct insn_fuzz_body *b)
 	memset(b, 0, sizeof(*b));
 	b->proto = pick(INSN_FUZZ_MISSING);
 	b->mode = chance(30);
-	after = b->mode == BODY_AFTER && chance(80);
+	after = b->mode == BODY_AFTER && chance(60);
 	b->len = len;
 	if (chance(40)) {
 		b->emit = 1;
@@ -325,6 +325,21 @@ static void build_valid(struct insn_fuzz_body *b)
 			b->insns[i] = insn(cls | op | BPF_X, r1, r2, to, 0);
 		else
 			b->insns[i] = insn(cls | op | BPF_K, r1, 0, to, imm);
+	}
+	/*
+	 * the AFTER body with a VERIFY one's insns has a division by a
+	 * register, or uses the stack, first thing after R0 is set: else these
+	 * rules are reached only by chance, and a corpus or family added
+	 * elsewhere moves the draws away
+	 */
+	if (b->mode == BODY_AFTER && !after && len > 1) {
+		if (chance(60))
+			b->insns[1] =
+				insn((chance(50) ? BPF_ALU64 : BPF_ALU) |
+				     (chance(50) ? BPF_DIV : BPF_MOD) | BPF_X, pick(6), pick(6), 0, 0);
+		else
+			b->insns[1] =
+				insn(BPF_STX | BPF_MEM | BPF_DW, BPF_REG_10, pick(6), -8, 0);
 	}
 }
 
