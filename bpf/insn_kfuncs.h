@@ -14,14 +14,15 @@
  * counts are taken modulo the width.  bpf_insn_bextr64() needs start < 64
  * and 1 <= len <= 64 - start (the verifier refuses other constants).  The
  * big-endian loads and stores are checked like plain loads and stores of
- * p + off (a store needs writable memory).
+ * p + off (a store needs writable memory); bpf_insn_prefetch() like a
+ * one-byte load of p + off.
  * bpf_insn_lea64() needs a shift of 0 to 3; its disp is sign-extended.
  *
- * bpf_insn_bextr64(), bpf_insn_lea64() and the big-endian loads and stores
- * need the kernel's kfunc bodies (the companion series, with the module's
- * bodies on): as plain calls the verifier refuses two constant arguments
- * and an untyped pointer.  Their wrappers use the kfunc only on a kernel
- * with bodies.
+ * bpf_insn_bextr64(), bpf_insn_lea64(), the big-endian loads and stores,
+ * and the prefetch need the kernel's kfunc bodies (the companion
+ * series, with the module's bodies on): as plain calls the verifier
+ * refuses two constant arguments and an untyped pointer.  Their wrappers
+ * use the kfunc only on a kernel with bodies.
  */
 #ifndef __INSN_KFUNCS_BPF_H
 #define __INSN_KFUNCS_BPF_H
@@ -176,6 +177,23 @@ static __always_inline void insn_store_be64(void *p, __u32 off, __u64 v)
 		bpf_insn_store_be64(p, off, v);
 	else
 		*(__u64 *)(p + off) = bpf_cpu_to_be64(v);
+}
+
+/*
+ * prefetch of the cache line of p + off, for a read.  p + off must be
+ * memory the program may read: the kernel checks it as a one-byte load (a
+ * prefetch of any address would probe the kernel's layout); the native
+ * code loads nothing.  The fallback is that load, so a program verifies
+ * the same with and without the kfunc.
+ */
+extern void bpf_insn_prefetch(const void *p, __u32 off__k) __ksym __weak __insn_fastcall;
+
+static __always_inline void insn_prefetch(const void *p, __u32 off)
+{
+	if (bpf_ksym_exists(bpf_insn_prefetch) && insn_kernel_has_bodies())
+		bpf_insn_prefetch(p, off);
+	else
+		(void)*(const volatile __u8 *)(p + off);
 }
 
 /*
