@@ -15,11 +15,12 @@
  * and 1 <= len <= 64 - start (the verifier refuses other constants).  The
  * big-endian loads and stores are checked like plain loads and stores of
  * p + off (a store needs writable memory); bpf_insn_prefetch() like a
- * one-byte load of p + off.
+ * one-byte load of p + off, bpf_insn_copy16() like 16-byte loads at src
+ * and stores at dst.
  * bpf_insn_lea64() needs a shift of 0 to 3; its disp is sign-extended.
  *
  * bpf_insn_bextr64(), bpf_insn_lea64(), the big-endian loads and stores,
- * and the prefetch need the kernel's kfunc bodies (the companion
+ * the prefetch and the copy need the kernel's kfunc bodies (the companion
  * series, with the module's bodies on): as plain calls the verifier
  * refuses two constant arguments and an untyped pointer.  Their wrappers
  * use the kfunc only on a kernel with bodies.
@@ -194,6 +195,27 @@ static __always_inline void insn_prefetch(const void *p, __u32 off)
 		bpf_insn_prefetch(p, off);
 	else
 		(void)*(const volatile __u8 *)(p + off);
+}
+
+/*
+ * the 16 bytes at src to dst, both loads before both stores: overlapping
+ * dst and src copy as memmove() does.  Checked as 8-byte loads and stores
+ * (on the stack both 8-byte aligned).
+ */
+extern void bpf_insn_copy16(void *dst, const void *src) __ksym __weak __insn_fastcall;
+
+static __always_inline void insn_copy16(void *dst, const void *src)
+{
+	__u64 lo, hi;
+
+	if (bpf_ksym_exists(bpf_insn_copy16) && insn_kernel_has_bodies()) {
+		bpf_insn_copy16(dst, src);
+		return;
+	}
+	lo = ((const __u64 *)src)[0];
+	hi = ((const __u64 *)src)[1];
+	((__u64 *)dst)[0] = lo;
+	((__u64 *)dst)[1] = hi;
 }
 
 /*

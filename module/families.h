@@ -21,6 +21,8 @@ INSN_FAMILY(store_be)	INSN_KFUNC(store_be16, KF_FASTCALL) INSN_KFUNC(store_be32,
 			INSN_KFUNC(store_be64, KF_FASTCALL)
 /* void: the native code writes no register, not even a scratch one */
 INSN_FAMILY(prefetch)	INSN_KFUNC(prefetch, KF_FASTCALL)
+/* void: the native code writes memory and scratch registers only */
+INSN_FAMILY(copy16)	INSN_KFUNC(copy16, KF_FASTCALL)
 INSN_FAMILY(lea)	INSN_KFUNC(lea64, KF_FASTCALL)
 INSN_FAMILY(iter)	INSN_NATIVE(iter_next)	/* bpf_iter_num_next() */
 INSN_FAMILY(percpu)	INSN_KFUNC(this_cpu_ptr) INSN_KFUNC(per_cpu_ptr, KF_RET_NULL)
