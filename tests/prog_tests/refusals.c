@@ -46,6 +46,18 @@ static const struct {
 	{ "store_be", { "bad_scalar", "R1 invalid mem access 'scalar'", UNTYPED_MSG } },
 	{ "store_be", { "bad_nonconst", "kfunc bpf_insn_store_be16: R2 must be a known constant", UNTYPED_MSG } },
 	/*
+	 * prefetches the body's one-byte load may not make: through a scalar
+	 * (any address: a probe of the kernel's layout), out of bounds
+	 */
+	{ "prefetch", { "bad_scalar", "R1 invalid mem access 'scalar'", UNTYPED_MSG } },
+	{ "prefetch", { "bad_pkt", "invalid access to packet", UNTYPED_MSG } },
+	{ "prefetch", { "bad_pkt_unchecked", "invalid access to packet", UNTYPED_MSG } },
+	{ "prefetch", { "bad_map", "invalid access to map value", UNTYPED_MSG } },
+	{ "prefetch", { "bad_null", "R1 pointer arithmetic on map_value_or_null prohibited", UNTYPED_MSG } },
+	{ "prefetch", { "bad_far", "math between map_value pointer and 536870912 is not allowed", UNTYPED_MSG } },
+	{ "prefetch", { "bad_stack", "invalid read from stack", UNTYPED_MSG } },
+	{ "prefetch", { "bad_nonconst", "kfunc bpf_insn_prefetch: R2 must be a known constant", UNTYPED_MSG } },
+	/*
 	 * Two constants on two paths are fine for a plain call (MODE call),
 	 * but not for a body: its native code is emitted for one.
 	 */
