@@ -20,12 +20,12 @@ for L in rotate select; do
 done
 /insn/bin/insn_test rotate bad call /insn/bpf/rotate_bad.bpf.o || rc=1
 # bextr, lea: plain calls (start, shift are ordinary arguments without the
-# series); load_be, store_be, prefetch: 6.12 refuses the untyped pointer
-# argument, the wrappers fall back to C
-for L in bextr lea load_be store_be prefetch; do
+# series); load_be, store_be, prefetch, copy16: 6.12 refuses the untyped
+# pointer argument, the wrappers fall back to C
+for L in bextr lea load_be store_be prefetch copy16; do
 	/insn/bin/insn_test $L check stock /insn/bpf/$L.bpf.o || rc=1
 done
-for L in store_be prefetch; do
+for L in store_be prefetch copy16; do
 	/insn/bin/insn_test $L bad call /insn/bpf/${L}_bad.bpf.o || rc=1
 done
 /insn/bin/insn_test iter check call /insn/bpf/iter.bpf.o || rc=1
