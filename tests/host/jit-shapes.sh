@@ -386,6 +386,7 @@ x86_64)
 	none prefetch_loop prefetch_loop.noload '^movzb'
 	spill_fill prefetch_fastcall prefetcht0
 	no_stack prefetch_fastcall
+	no_stack prefetch_fastcall_odd
 	# copy16: mov, mov into r10 and r11, mov, mov out of them
 	copy_seq copy16_pkt 5
 	copy_seq copy16_alias 2
@@ -431,6 +432,8 @@ arm64)
 	none prefetch_loop prefetch_loop.noload '^ldrb'
 	spill_fill prefetch_fastcall 'prfm'
 	no_stack prefetch_fastcall
+	# at 5 the body stays, and with it the spills and fills
+	count_op prefetch_fastcall_odd ldrb 1 prefetch_fastcall_odd.body
 	# copy16: ldr, ldr into x10 and x11, str, str of them
 	copy_seq copy16_pkt 5
 	copy_seq copy16_alias 2

@@ -28,7 +28,7 @@
 #define OFF(off) off,
 static const __u32 pkt_offs[] = { PF_PKT_OFFS(OFF) }, map_offs[] = { PF_MAP_OFFS(OFF) },
 	stack_offs[] = { PF_STACK_OFFS(OFF) }, far_offs[] = { PF_FAR_OFFS(OFF) },
-	one_off[] = { 0 }, fastcall_off[] = { 8 };
+	one_off[] = { 0 };
 
 /* the body's load: r0 = *(u8 *)(r1 + 0), after r1 += r2 */
 static int pf_marker(const struct bpf_insn *i)
@@ -204,22 +204,24 @@ static int stack_pairs(int fd)
 }
 
 /*
- * prefetch_fastcall: the four spill and fill pairs go with native code
- * and stay with the body (which writes R0); R0, R3, R4 and R5 come
- * through either way
+ * prefetch_fastcall(_odd): the four spill and fill pairs go with native
+ * code and stay with the body (which writes R0), also where this arch's
+ * emitter declines the offset; R0, R3, R4 and R5 come through either way
  */
-static int check_fastcall(const char *prefix, int fd, const char *mode)
+static int check_fastcall(const char *prefix, struct bpf_object *obj, const char *prog,
+			  __u32 off, const char *mode)
 {
 	const __u32 sum = PF_FC_R0 + PF_FC_R3 + PF_FC_R4 + PF_FC_R5;
-	int want = strcmp(mode, "native") ? 4 : 0, pairs = stack_pairs(fd), fails;
+	int fd = prog_fd(obj, prog), pairs = stack_pairs(fd), want, fails;
 	char name[96];
 
-	snprintf(name, sizeof(name), "%s.xlated.prefetch_fastcall", prefix);
-	fails = check_sites(name, mode, fd, fastcall_off, 1, 0);
-	snprintf(name, sizeof(name), "%s.xlated.prefetch_fastcall.pairs", prefix);
+	want = !strcmp(mode, "native") && emits(off) ? 0 : 4;
+	snprintf(name, sizeof(name), "%s.xlated.%s", prefix, prog);
+	fails = check_sites(name, mode, fd, &off, 1, 0);
+	snprintf(name, sizeof(name), "%s.xlated.%s.pairs", prefix, prog);
 	test_line(name, pairs == want, "%d spill and fill pairs, want %d", pairs, want);
 	fails += pairs != want;
-	snprintf(name, sizeof(name), "%s.prefetch_fastcall", prefix);
+	snprintf(name, sizeof(name), "%s.%s", prefix, prog);
 	for (unsigned int k = 0; k < NINPUTS; k++) {
 		__u64 p[2] = { input(k), xorshift() }, q[2];
 		__u32 ret;
@@ -274,7 +276,7 @@ static int check_pf_loop(const char *prefix, int fd, const char *prog)
  */
 static const char *const as_call[] = {
 	"prefetch_pkt", "prefetch_map", "prefetch_far", "prefetch_stack", "prefetch_ctx",
-	"prefetch_fastcall", "prefetch_loop", "prefetch_wrapper",
+	"prefetch_fastcall", "prefetch_fastcall_odd", "prefetch_loop", "prefetch_wrapper",
 };
 
 static int cmd_check(const char *mode, const char *path, int jit)
@@ -282,7 +284,7 @@ static int cmd_check(const char *mode, const char *path, int jit)
 	static const char *const loops[] = { "prefetch_loop", "prefetch_idiom",
 					     "prefetch_wrapper" };
 	static const char *const dumped[] = { "prefetch_pkt", "prefetch_far",
-					      "prefetch_fastcall" };
+					      "prefetch_fastcall", "prefetch_fastcall_odd" };
 	int stock = !strcmp(mode, "stock"), fails = 0;
 	struct bpf_object *obj;
 	char prefix[64];
@@ -311,7 +313,8 @@ static int cmd_check(const char *mode, const char *path, int jit)
 		return 1;
 	for (size_t i = 0; i < ARRAY_SIZE(progs); i++)
 		fails += check_prog(prefix, obj, &progs[i], mode);
-	fails += check_fastcall(prefix, prog_fd(obj, "prefetch_fastcall"), mode);
+	fails += check_fastcall(prefix, obj, "prefetch_fastcall", PF_FC_OFF, mode);
+	fails += check_fastcall(prefix, obj, "prefetch_fastcall_odd", PF_FC_ODD_OFF, mode);
 	for (size_t i = 0; i < ARRAY_SIZE(dumped); i++)
 		fails += stat_jit(prefix, obj, dumped[i], jit);
 	for (int i = 0; i < 3; i++) {

@@ -4,10 +4,10 @@
  * a big map value at the edges of arm64's prfm offsets, and the context
  * (where the kernel keeps the body), each up to the edge of its bounds;
  * registers kept across the call by bpf_fastcall spills and fills
- * (prefetch_fastcall); and a loop reading words as the kfunc, without a
- * prefetch (BPF has none) and as the wrapper.  A prefetch changes
- * nothing: the programs leave memory as it was and compute what they
- * would without it.
+ * (prefetch_fastcall, and _odd at an offset arm64's prfm cannot hold); and
+ * a loop reading words as the kfunc, without a prefetch (BPF has none)
+ * and as the wrapper.  A prefetch changes nothing: the programs leave
+ * memory as it was and compute what they would without it.
  */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
@@ -94,43 +94,49 @@ int prefetch_ctx(struct pf_ctx *c)
  * and later) places them around a bpf_fastcall call (R1 and R2 are the
  * arguments, R0 no result): they go where the call becomes native code,
  * which must leave the four alone, and stay with the body, which writes
- * R0.  The result is the sum of the four.
+ * R0.  The result is the sum of the four.  prefetch_fastcall_odd: at an
+ * offset arm64's prfm cannot hold, so there the body and the pairs stay.
  */
-SEC("xdp")
-__attribute__((naked)) int prefetch_fastcall(void)
-{
-	asm volatile (
-	"r2 = *(u32 *)(r1 + 4);"
-	"r6 = *(u32 *)(r1 + 0);"
-	"r3 = r6;"
-	"r3 += 16;"
-	"if r3 > r2 goto 1f;"
-	"r0 = %[r0];"
-	"r3 = %[r3];"
-	"r4 = %[r4];"
-	"r5 = %[r5];"
-	"r1 = r6;"
-	"r2 = 8;"
-	"*(u64 *)(r10 - 8) = r0;"
-	"*(u64 *)(r10 - 16) = r3;"
-	"*(u64 *)(r10 - 24) = r4;"
-	"*(u64 *)(r10 - 32) = r5;"
-	"call %[bpf_insn_prefetch];"
-	"r5 = *(u64 *)(r10 - 32);"
-	"r4 = *(u64 *)(r10 - 24);"
-	"r3 = *(u64 *)(r10 - 16);"
-	"r0 = *(u64 *)(r10 - 8);"
-	"r0 += r3;"
-	"r0 += r4;"
-	"r0 += r5;"
-	"exit;"
-	"1: r0 = 1;"
-	"exit;"
-	:
-	: [bpf_insn_prefetch] "i"(bpf_insn_prefetch),
-	  [r0] "i"(PF_FC_R0), [r3] "i"(PF_FC_R3), [r4] "i"(PF_FC_R4), [r5] "i"(PF_FC_R5)
-	: "memory");
+#define PF_FASTCALL(name, offset)						\
+SEC("xdp")								\
+__attribute__((naked)) int name(void)					\
+{									\
+	asm volatile (							\
+	"r2 = *(u32 *)(r1 + 4);"					\
+	"r6 = *(u32 *)(r1 + 0);"					\
+	"r3 = r6;"							\
+	"r3 += 16;"							\
+	"if r3 > r2 goto 1f;"						\
+	"r0 = %[r0];"							\
+	"r3 = %[r3];"							\
+	"r4 = %[r4];"							\
+	"r5 = %[r5];"							\
+	"r1 = r6;"							\
+	"r2 = %[off];"							\
+	"*(u64 *)(r10 - 8) = r0;"					\
+	"*(u64 *)(r10 - 16) = r3;"					\
+	"*(u64 *)(r10 - 24) = r4;"					\
+	"*(u64 *)(r10 - 32) = r5;"					\
+	"call %[bpf_insn_prefetch];"					\
+	"r5 = *(u64 *)(r10 - 32);"					\
+	"r4 = *(u64 *)(r10 - 24);"					\
+	"r3 = *(u64 *)(r10 - 16);"					\
+	"r0 = *(u64 *)(r10 - 8);"					\
+	"r0 += r3;"							\
+	"r0 += r4;"							\
+	"r0 += r5;"							\
+	"exit;"								\
+	"1: r0 = 1;"							\
+	"exit;"								\
+	:								\
+	: [bpf_insn_prefetch] "i"(bpf_insn_prefetch), [off] "i"(offset),	\
+	  [r0] "i"(PF_FC_R0), [r3] "i"(PF_FC_R3), [r4] "i"(PF_FC_R4),	\
+	  [r5] "i"(PF_FC_R5)						\
+	: "memory");							\
 }
+
+PF_FASTCALL(prefetch_fastcall, PF_FC_OFF)
+PF_FASTCALL(prefetch_fastcall_odd, PF_FC_ODD_OFF)
 
 /* n from the packet; each word is bounds-checked, then prefetched */
 #define PF_LOOP(name, stmt)						\

@@ -37,9 +37,12 @@ struct pf_far {
 };
 
 /*
- * prefetch_fastcall: a 16-byte packet, a prefetch of its byte 8; R0, R3,
- * R4 and R5 hold these across the call, and it returns their sum
+ * prefetch_fastcall: a 16-byte packet, a prefetch of its byte 8 (5:
+ * prefetch_fastcall_odd); R0, R3, R4 and R5 hold these across the call,
+ * and it returns their sum
  */
+#define PF_FC_OFF 8
+#define PF_FC_ODD_OFF 5
 #define PF_FC_R0 0x1000
 #define PF_FC_R3 0x20000
 #define PF_FC_R4 0x300000
