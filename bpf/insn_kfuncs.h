@@ -14,14 +14,16 @@
  * counts are taken modulo the width.  bpf_insn_bextr64() needs start < 64
  * and 1 <= len <= 64 - start (the verifier refuses other constants).  The
  * big-endian loads and stores are checked like plain loads and stores of
- * p + off (a store needs writable memory).
+ * p + off (a store needs writable memory); bpf_insn_prefetch() like a
+ * one-byte load of p + off, bpf_insn_copy16() like 16-byte loads at src
+ * and stores at dst.
  * bpf_insn_lea64() needs a shift of 0 to 3; its disp is sign-extended.
  *
- * bpf_insn_bextr64(), bpf_insn_lea64() and the big-endian loads and stores
- * need the kernel's kfunc bodies (the companion series, with the module's
- * bodies on): as plain calls the verifier refuses two constant arguments
- * and an untyped pointer.  Their wrappers use the kfunc only on a kernel
- * with bodies.
+ * bpf_insn_bextr64(), bpf_insn_lea64(), the big-endian loads and stores,
+ * the prefetch and the copy need the kernel's kfunc bodies (the companion
+ * series, with the module's bodies on): as plain calls the verifier
+ * refuses two constant arguments and an untyped pointer.  Their wrappers
+ * use the kfunc only on a kernel with bodies.
  */
 #ifndef __INSN_KFUNCS_BPF_H
 #define __INSN_KFUNCS_BPF_H
@@ -292,6 +294,44 @@ static __always_inline __s64 insn_smulhi64(__s64 a, __s64 b)
 	if (bpf_ksym_exists(bpf_insn_smulhi64))
 		return bpf_insn_smulhi64(a, b);
 	return __insn_mulhi64(a, b) - (a >> 63 & b) - (b >> 63 & a);
+}
+
+/*
+ * prefetch of the cache line of p + off, for a read.  p + off must be
+ * memory the program may read: the kernel checks it as a one-byte load (a
+ * prefetch of any address would probe the kernel's layout); the native
+ * code loads nothing.  The fallback is that load, so a program verifies
+ * the same with and without the kfunc.
+ */
+extern void bpf_insn_prefetch(const void *p, __u32 off__k) __ksym __weak __insn_fastcall;
+
+static __always_inline void insn_prefetch(const void *p, __u32 off)
+{
+	if (bpf_ksym_exists(bpf_insn_prefetch) && insn_kernel_has_bodies())
+		bpf_insn_prefetch(p, off);
+	else
+		(void)*(const volatile __u8 *)(p + off);
+}
+
+/*
+ * the 16 bytes at src to dst, both loads before both stores: overlapping
+ * dst and src copy as memmove() does.  Checked as 8-byte loads and stores
+ * (on the stack both 8-byte aligned).
+ */
+extern void bpf_insn_copy16(void *dst, const void *src) __ksym __weak __insn_fastcall;
+
+static __always_inline void insn_copy16(void *dst, const void *src)
+{
+	__u64 lo, hi;
+
+	if (bpf_ksym_exists(bpf_insn_copy16) && insn_kernel_has_bodies()) {
+		bpf_insn_copy16(dst, src);
+		return;
+	}
+	lo = ((const __u64 *)src)[0];
+	hi = ((const __u64 *)src)[1];
+	((__u64 *)dst)[0] = lo;
+	((__u64 *)dst)[1] = hi;
 }
 
 /*

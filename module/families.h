@@ -19,6 +19,10 @@ INSN_FAMILY(load_be)	INSN_KFUNC(load_be16, KF_FASTCALL) INSN_KFUNC(load_be32, KF
 /* void: the native code writes memory and scratch registers only */
 INSN_FAMILY(store_be)	INSN_KFUNC(store_be16, KF_FASTCALL) INSN_KFUNC(store_be32, KF_FASTCALL)
 			INSN_KFUNC(store_be64, KF_FASTCALL)
+/* void: the native code writes no register, not even a scratch one */
+INSN_FAMILY(prefetch)	INSN_KFUNC(prefetch, KF_FASTCALL)
+/* void: the native code writes memory and scratch registers only */
+INSN_FAMILY(copy16)	INSN_KFUNC(copy16, KF_FASTCALL)
 INSN_FAMILY(lea)	INSN_KFUNC(lea64, KF_FASTCALL)
 INSN_FAMILY(bitcount)	INSN_KFUNC(popcnt64, KF_FASTCALL) INSN_KFUNC(popcnt32, KF_FASTCALL)
 			INSN_KFUNC(clz64, KF_FASTCALL) INSN_KFUNC(clz32, KF_FASTCALL)

@@ -58,6 +58,26 @@
 #define A64_STR64(Xt, Xn, Xm)	A64_LS_REG(Xt, Xn, Xm, 64, STORE)
 #define A64_STR64I(Xt, Xn, imm)	A64_LS_IMM(Xt, Xn, imm, 64, STORE)
 
+/*
+ * not in bpf_jit.h, and 6.12 has no prefetch encoder: prfm (immediate,
+ * unsigned offset) is ldr Xt of the same form with prfm's opcode bits in
+ * place of ldr's (bits 23:22) and the operation in Rt.  The load's encoder
+ * checks the offset (a multiple of 8 below 32768) and encodes Rn and imm12.
+ */
+#define A64_PRFOP(type, target, policy) \
+	(AARCH64_INSN_PRFM_TYPE_##type << 3 | AARCH64_INSN_PRFM_TARGET_##target << 1 | \
+	 AARCH64_INSN_PRFM_POLICY_##policy)
+#define A64_PLDL1KEEP	A64_PRFOP(PLD, L1, KEEP)
+
+static inline u32 a64_prfm_imm(u8 prfop, u8 Xn, u32 imm)
+{
+	u32 ldr = A64_LDR64I(prfop, Xn, imm);
+
+	if (!aarch64_insn_is_ldr_imm(ldr))
+		return AARCH64_BREAK_FAULT;
+	return ldr ^ (aarch64_insn_get_ldr_imm_value() ^ aarch64_insn_get_prfm_value());
+}
+
 #define A64_ADDSUB_IMM(sf, Rd, Rn, imm12, type) \
 	aarch64_insn_gen_add_sub_imm(Rd, Rn, imm12, A64_VARIANT(sf), \
 				     AARCH64_INSN_ADSB_##type)

@@ -21,12 +21,14 @@ done
 /insn/bin/insn_test rotate bad call /insn/bpf/rotate_bad.bpf.o || rc=1
 /insn/bin/insn_test bitcount bad call /insn/bpf/bitcount_bad.bpf.o || rc=1
 # bextr, lea: plain calls (start, shift are ordinary arguments without the
-# series); load_be, store_be: 6.12 refuses the untyped pointer argument,
-# the wrappers fall back to C
-for L in bextr lea load_be store_be; do
+# series); load_be, store_be, prefetch, copy16: 6.12 refuses the untyped
+# pointer argument, the wrappers fall back to C
+for L in bextr lea load_be store_be prefetch copy16; do
 	/insn/bin/insn_test $L check stock /insn/bpf/$L.bpf.o || rc=1
 done
-/insn/bin/insn_test store_be bad call /insn/bpf/store_be_bad.bpf.o || rc=1
+for L in store_be prefetch copy16; do
+	/insn/bin/insn_test $L bad call /insn/bpf/${L}_bad.bpf.o || rc=1
+done
 /insn/bin/insn_test iter check call /insn/bpf/iter.bpf.o || rc=1
 /insn/bin/insn_test percpu call /insn/bpf/percpu.bpf.o || rc=1
 # without a JIT, 6.12 refuses kfunc calls

@@ -6,6 +6,8 @@
  */
 #include <endian.h>
 #include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <asm/cpufeature.h>
@@ -24,6 +26,8 @@ u64 bpf_insn_lea64(u64 base, u64 index, u32 shift__k, u32 disp__k);
 u16 bpf_insn_load_be16(const void *p, u32 off__k);
 u32 bpf_insn_load_be32(const void *p, u32 off__k);
 u64 bpf_insn_load_be64(const void *p, u32 off__k);
+void bpf_insn_prefetch(const void *p, u32 off__k);
+void bpf_insn_copy16(void *dst, const void *src);
 
 static const u64 edges[] = {
 	0, 1, 2, 0x7f, 0x80, 0xff, 0x100, 0x7fff, 0x8000, 0xffff,
@@ -367,6 +371,69 @@ static void mulhi_input(struct call *c, int n)
 }
 
 /*
+ * prefetch: load_be's offsets and placement in mem, one byte: the body
+ * reads it, the native code must not read at all (host_test.c runs it
+ * again pointing into an unmapped page).  The kfunc's own C code is a
+ * prefetch too, and leaves memory as it was.
+ */
+
+static u64 c_prefetch(const u64 *a)
+{
+	bpf_insn_prefetch((void *)a[0], a[1]);
+	return 0;
+}
+
+static void prefetch_input(struct call *c, int n) { load_be_input(c, n, 1); }
+
+/* module/arm64/prefetch.c: prfm takes offsets of 8 * (0 to 4095) */
+static bool prefetch_may_decline(const u32 *imm)
+{
+	return IS_ENABLED(CONFIG_ARM64) && (imm[1] % 8 || imm[1] / 8 >= 4096);
+}
+
+/*
+ * copy16: the 16 bytes at src to dst as memmove() copies them: dst at
+ * every distance from src up to 17 bytes either way (they overlap up to
+ * 16), then anywhere.  The reference is C's own memmove(); the kfunc's C
+ * code is checked against it on the same call.
+ */
+
+static u64 c_copy16(const u64 *a)
+{
+	u8 want[16], got[16];
+
+	memcpy(want, (void *)a[1], 16);
+	bpf_insn_copy16((void *)a[0], (void *)a[1]);
+	memcpy(got, (void *)a[0], 16);
+	memmove((void *)a[0], want, 16);
+	if (memcmp(got, want, 16)) {
+		fprintf(stderr, "bpf_insn_copy16(): not what memmove() copies\n");
+		abort();
+	}
+	return 0;
+}
+
+static void copy16_input(struct call *c, int n)
+{
+	int k = n % 36, src, dst;
+
+	random_mem(c);
+	if (k < 35) {
+		src = 17 + rnd() % (MEMSZ - 16 - 2 * 17 + 1);
+		dst = src + k - 17;
+	} else {
+		src = rnd() % (MEMSZ - 16 + 1);
+		dst = rnd() % (MEMSZ - 16 + 1);
+	}
+	c->a[0] = dst;
+	c->a[1] = src;
+	c->lo = src;
+	c->hi = src + 16;
+	c->lo2 = dst;
+	c->hi2 = dst + 16;
+}
+
+/*
  * The numeric iterator against the kernel's own bpf_iter_num_*(): ranges at
  * INT_MIN, INT_MAX and BPF_MAX_LOOPS, and states any program could hold.
  */
@@ -488,6 +555,10 @@ const struct kcase host_cases[] = {
 	CASE("bpf_insn_store_be64", PTR, CONST, U64, VOID, c_store_be64, load_be_consts,
 	     store_be64_input, .refused = load_be_refused,
 	     .may_decline = load_be_may_decline),
+	CASE("bpf_insn_prefetch", PTR, CONST, NONE, VOID, c_prefetch, load_be_consts,
+	     prefetch_input, .refused = load_be_refused,
+	     .may_decline = prefetch_may_decline, .no_access = true),
+	CASE("bpf_insn_copy16", PTR, PTR, NONE, VOID, c_copy16, no_consts, copy16_input),
 	/* four arguments: CASE() names three */
 	{ .name = "bpf_insn_lea64", .kind = { ARG_U64, ARG_U64, ARG_CONST, ARG_CONST },
 	  .ret = RET_U64, .c = c_lea64, .consts = lea_consts, .input = lea_input },

@@ -33,6 +33,7 @@ struct call {
 	u32 imm[NARGS];
 	u8 mem[MEMSZ];
 	u32 lo, hi;		/* the bytes of mem the call may touch */
+	u32 lo2, hi2;		/* and these (empty if lo2 == hi2) */
 };
 
 struct kcase {
@@ -57,6 +58,11 @@ struct kcase {
 	unsigned int needs;
 	/* what the call leaves in memory is dead (destroy): not compared */
 	bool mem_dead;
+	/*
+	 * the native code may not touch memory (prefetch): it runs again
+	 * with its pointers into an unmapped page and must not fault
+	 */
+	bool no_access;
 };
 
 extern const struct kcase host_cases[];

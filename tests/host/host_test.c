@@ -11,6 +11,8 @@
  *     (boot_cpu_has(), cpu_have_named_feature(): the shim records them),
  *     each forced on or off.  A combination that turns on a feature this
  *     CPU lacks is emitted and checked but not run (a SKIP saying so).
+ *     Code that may not touch memory (prefetch) runs once more with its
+ *     pointers into an unmapped page.
  *
  *   host_test [-n MULTIPLIER] [-s SEED]    (MULTIPLIER may be a fraction)
  *
@@ -21,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "bpf_interp.h"
@@ -238,6 +241,8 @@ static enum interp_status test_body(const struct bpf_kfunc_body *b,
 			interp_init(&vm, a, nargs_of(k));
 			if (c.hi > c.lo)
 				interp_allow(&vm, bmem + c.lo, c.hi - c.lo);
+			if (c.hi2 > c.lo2)
+				interp_allow(&vm, bmem + c.lo2, c.hi2 - c.lo2);
 			st = interp_run(&vm, b->insns, b->len);
 			v->runs++;
 			body_runs++;
@@ -367,6 +372,22 @@ static void share(const struct kcase *k, struct call *c, int to, int from,
 		c->a[to] = c->a[from];
 }
 
+/* PROT_NONE: what native code that may not touch memory points into */
+static u8 *guard;
+
+/* every register but the result (of a void kfunc too) and scratch unchanged */
+static int clobbered(const struct kcase *k, const struct bpf_kfunc_emit *e,
+		     const u64 *in, const u64 *out)
+{
+	int r;
+
+	for (r = 0; r < native_arch.nregs; r++)
+		if (native_arch.preserved(r) && (r != e->dst || k->ret == RET_VOID) &&
+		    r != e->scratch[0] && r != e->scratch[1] && out[r] != in[r])
+			return r;
+	return -1;
+}
+
 /* one emitted code on many inputs */
 static void run_native(const struct bpf_kfunc_body *b, const struct kcase *k,
 		       const struct assign *as, const struct bpf_kfunc_emit *e,
@@ -423,13 +444,29 @@ static void run_native(const struct bpf_kfunc_body *b, const struct kcase *k,
 			continue;
 		}
 		/* a void kfunc's native code writes no register but scratch */
-		for (r = 0; r < native_arch.nregs; r++)
-			if (native_arch.preserved(r) && (r != e->dst || k->ret == RET_VOID) &&
-			    r != e->scratch[0] && r != e->scratch[1] && out[r] != in[r]) {
-				fail(v, "%s %s [%s]: clobbered register %d", regs, args,
-				     bytes, r);
-				break;
-			}
+		r = clobbered(k, e, in, out);
+		if (r >= 0) {
+			fail(v, "%s %s [%s]: clobbered register %d", regs, args, bytes, r);
+			continue;
+		}
+		if (!k->no_access)
+			continue;
+		for (i = 1; i < as->nitems; i++) {
+			int a = as->arg_of[i];
+
+			if (k->kind[a] == ARG_PTR)
+				in[e->arg[a]] = (u64)guard + c.a[a];
+		}
+		native_runs++;
+		if (native_run(code, len, in, out, err, sizeof(err))) {
+			fail(v, "%s %s [%s]: pointing into an unmapped page: %s",
+			     regs, args, bytes, err);
+			continue;
+		}
+		r = clobbered(k, e, in, out);
+		if (r >= 0)
+			fail(v, "%s %s [%s]: pointing into an unmapped page: clobbered "
+			     "register %d", regs, args, bytes, r);
 	}
 }
 
@@ -676,6 +713,11 @@ int main(int argc, char **argv)
 	printf("# seed %#llx, multiplier %g\n", rng_state, mult);
 	if (native_init()) {
 		perror("host_test: mmap of executable memory");
+		return 1;
+	}
+	guard = mmap(NULL, 2 * MEMSZ, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (guard == MAP_FAILED) {
+		perror("host_test: mmap of an inaccessible page");
 		return 1;
 	}
 	for (i = 0; i < ARRAY_SIZE(families); i++)

@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # Shapes of the native JIT images (tests/guest/30-rotate.sh dumps them in
 # native mode): the kfunc call is gone and the operation is one instruction
-# working on the loop's own register, with no move into or out of it.  The
-# examples built with clang-22 (tests/guest/70-examples.sh): no spill and
-# fill around a native site, no load of a kfunc's address left.
+# working on the loop's own register, with no move into or out of it; a
+# prefetch loads nothing, a 16-byte copy goes through the scratch
+# registers.  The examples built with clang-22 (tests/guest/70-examples.sh):
+# no spill and fill around a native site, no load of a kfunc's address left.
 #
 # usage: jit-shapes.sh ARCH JITDIR [FLAVOUR]
 #   prints "TEST shapes.NAME PASS|FAIL|SKIP"; FLAVOUR distro (a kernel
@@ -139,6 +140,65 @@ no_kfunc_call() {
 	else
 		echo "TEST shapes.$name FAIL $n kfunc calls left"
 	fi
+}
+
+# none NAME TEST ERE: no instruction of NAME matches ERE
+none() {
+	local name=$1 test=$2 ere=$3 line
+	[ -f "$dir/$name.dis" ] || { echo "TEST shapes.$test FAIL no image $dir/$name.dis"; return; }
+	line=$(insns "$name" | grep -m1 -E "$ere")
+	if [ -z "$line" ]; then
+		echo "TEST shapes.$test PASS no instruction matching $ere"
+	else
+		echo "TEST shapes.$test FAIL $line"
+	fi
+}
+
+# copy_seq NAME N: N 16-byte copies, each two 8-byte loads from one base
+# into the JIT's scratch registers, then two stores of them to another
+# (x86 r10, r11; arm64 x10, x11), and no call
+copy_seq() {
+	local name=$1 want=$2 lines i n=0 src dst l1 l2 l3 l4 first=
+	[ -f "$dir/$name.dis" ] || { echo "TEST shapes.$name FAIL no image $dir/$name.dis"; return; }
+	if [ "$arch" = arm64 ]; then
+		l1='^ldr x10, \[(x[0-9]+)\]$' l2='^ldr x11, \[BASE, #8\]$'
+		l3='^str x10, \[(x[0-9]+)\]$' l4='^str x11, \[BASE, #8\]$'
+	else
+		l1='^mov (0x0)?\((%[a-z0-9]+)\),%r10$' l2='^mov 0x8\(BASE\),%r11$'
+		l3='^mov %r10,(0x0)?\((%[a-z0-9]+)\)$' l4='^mov %r11,0x8\(BASE\)$'
+	fi
+	mapfile -t lines < <(insns "$name")
+	for ((i = 0; i + 3 < ${#lines[@]}; i++)); do
+		[[ ${lines[$i]} =~ $l1 ]] || continue
+		src=${BASH_REMATCH[-1]}
+		[[ ${lines[$((i + 1))]} =~ ${l2/BASE/$src} ]] || continue
+		[[ ${lines[$((i + 2))]} =~ $l3 ]] || continue
+		dst=${BASH_REMATCH[-1]}
+		[[ ${lines[$((i + 3))]} =~ ${l4/BASE/$dst} ]] || continue
+		n=$((n + 1))
+		[ -n "$first" ] || first="${lines[*]:$i:4}"
+	done
+	if [ "$n" != "$want" ]; then
+		echo "TEST shapes.$name FAIL $n copies through the scratch registers, want $want"
+	elif insns "$name" | grep -qE "$call"; then
+		echo "TEST shapes.$name FAIL a call is left"
+	else
+		echo "TEST shapes.$name PASS $n copies, the first: $first"
+	fi
+}
+
+# no_stack NAME: no register stored to the BPF stack or loaded from it (a
+# bpf_fastcall program whose spills and fills all went with native code)
+no_stack() {
+	local name=$1 line
+	[ -f "$dir/$name.dis" ] || { echo "TEST shapes.$name.no_stack FAIL no image $dir/$name.dis"; return; }
+	while read -r line; do
+		if stack_access "$line"; then
+			echo "TEST shapes.$name.no_stack FAIL $line"
+			return
+		fi
+	done < <(insns "$name")
+	echo "TEST shapes.$name.no_stack PASS no stack access"
 }
 
 # pad NAME N ERE: one of the image's first N instructions matches ERE
@@ -372,6 +432,23 @@ x86_64)
 	# a big-endian store is one movbe to memory, p and v in one register too
 	one_op store_be_loop movbe
 	count_op store_be_alias movbe 2
+	# prefetch: prefetcht0 at every site, and no load there (the body's
+	# is a byte load, which these programs have nowhere else)
+	count_op prefetch_pkt prefetcht0 5
+	none prefetch_pkt prefetch_pkt.noload '^movzb'
+	count_op prefetch_far prefetcht0 5
+	none prefetch_far prefetch_far.noload '^movzb'
+	count_op prefetch_loop prefetcht0 1
+	none prefetch_loop prefetch_loop.noload '^movzb'
+	spill_fill prefetch_fastcall prefetcht0
+	no_stack prefetch_fastcall
+	no_stack prefetch_fastcall_odd
+	# copy16: mov, mov into r10 and r11, mov, mov out of them
+	copy_seq copy16_pkt 5
+	copy_seq copy16_alias 2
+	copy_seq copy16_loop 1
+	copy_seq copy16_fastcall 1
+	no_stack copy16_fastcall
 	examples_clang22 'rol|ror|rorx' 'movbe|bswap|rol|cmov[a-z]+'
 	# bit counts and wide multiply (the guest CPU has POPCNT, ABM, BMI1,
 	# BMI2): one instruction each; signed, the one-operand imul between
@@ -414,6 +491,25 @@ arm64)
 	one_op store_be_loop rev
 	has store_be_loop store_be_loop.str '^str x10, \[x[0-9]+'
 	count_op store_be_alias rev 2
+	# prefetch: prfm pldl1keep where it holds the offset (8 * 0..4095),
+	# the body's byte load elsewhere: prefetch_pkt at 0, 8, 40 and 5, 63;
+	# prefetch_far at 32760 and 3, 32761, 32768, 39999
+	count_op prefetch_pkt 'prfm pldl1keep,' 3
+	count_op prefetch_pkt ldrb 2 prefetch_pkt.bodies
+	count_op prefetch_far 'prfm pldl1keep,' 1
+	count_op prefetch_far ldrb 4 prefetch_far.bodies
+	count_op prefetch_loop 'prfm pldl1keep,' 1
+	none prefetch_loop prefetch_loop.noload '^ldrb'
+	spill_fill prefetch_fastcall 'prfm'
+	no_stack prefetch_fastcall
+	# at 5 the body stays, and with it the spills and fills
+	count_op prefetch_fastcall_odd ldrb 1 prefetch_fastcall_odd.body
+	# copy16: ldr, ldr into x10 and x11, str, str of them
+	copy_seq copy16_pkt 5
+	copy_seq copy16_alias 2
+	copy_seq copy16_loop 1
+	copy_seq copy16_fastcall 1
+	no_stack copy16_fastcall
 	examples_clang22 'ror|extr' 'rev|rev16|csel'
 	# bit counts: clz; ctz as rbit; clz (W forms for 32 bits); popcount
 	# as FEAT_CSSC's cnt where the guest CPU has it (qemu 7.2's has not:
@@ -437,7 +533,7 @@ arm64)
 *)
 	echo "TEST shapes.rotate_loop SKIP no $arch emitters yet, the body stays"
 	for n in select_loop bextr_loop lea_loop load_be_loop select_all load_be_alias \
-		store_be_loop store_be_alias; do
+		store_be_loop store_be_alias prefetch_pkt copy16_pkt; do
 		echo "TEST shapes.$n SKIP no $arch emitters yet, the body stays"
 	done
 	;;

@@ -55,6 +55,32 @@ static const struct {
 	{ "store_be", { "bad_scalar", "R1 invalid mem access 'scalar'", UNTYPED_MSG } },
 	{ "store_be", { "bad_nonconst", "kfunc bpf_insn_store_be16: R2 must be a known constant", UNTYPED_MSG } },
 	/*
+	 * prefetches the body's one-byte load may not make: through a scalar
+	 * (any address: a probe of the kernel's layout), out of bounds
+	 */
+	{ "prefetch", { "bad_scalar", "R1 invalid mem access 'scalar'", UNTYPED_MSG } },
+	{ "prefetch", { "bad_pkt", "invalid access to packet", UNTYPED_MSG } },
+	{ "prefetch", { "bad_pkt_unchecked", "invalid access to packet", UNTYPED_MSG } },
+	{ "prefetch", { "bad_map", "invalid access to map value", UNTYPED_MSG } },
+	{ "prefetch", { "bad_null", "R1 pointer arithmetic on map_value_or_null prohibited", UNTYPED_MSG } },
+	{ "prefetch", { "bad_far", "math between map_value pointer and 536870912 is not allowed", UNTYPED_MSG } },
+	{ "prefetch", { "bad_stack", "invalid read from stack", UNTYPED_MSG } },
+	{ "prefetch", { "bad_nonconst", "kfunc bpf_insn_prefetch: R2 must be a known constant", UNTYPED_MSG } },
+	/* copies out of bounds, to memory BPF may not write, misaligned on the stack */
+	{ "copy16", { "bad_dst_pkt", "invalid access to packet", UNTYPED_MSG } },
+	{ "copy16", { "bad_src_pkt", "invalid access to packet", UNTYPED_MSG } },
+	{ "copy16", { "bad_dst_map", "invalid access to map value", UNTYPED_MSG } },
+	{ "copy16", { "bad_src_map", "invalid access to map value", UNTYPED_MSG } },
+	{ "copy16", { "bad_rdonly", "write into map forbidden", UNTYPED_MSG } },
+	{ "copy16", { "bad_dst_stack", "invalid write to stack", UNTYPED_MSG } },
+	{ "copy16", { "bad_src_stack", "invalid read from stack", UNTYPED_MSG } },
+	{ "copy16", { "bad_dst_align", "misaligned stack access", UNTYPED_MSG } },
+	{ "copy16", { "bad_src_align", "misaligned stack access", UNTYPED_MSG } },
+	{ "copy16", { "bad_ctx", "invalid bpf_context access", UNTYPED_MSG } },
+	{ "copy16", { "bad_scalar_dst", "R1 invalid mem access 'scalar'", UNTYPED_MSG } },
+	{ "copy16", { "bad_scalar_src", "R2 invalid mem access 'scalar'", UNTYPED_MSG } },
+	{ "copy16", { "bad_null_src", "R2 invalid mem access 'map_value_or_null'", UNTYPED_MSG } },
+	/*
 	 * Two constants on two paths are fine for a plain call (MODE call),
 	 * but not for a body: its native code is emitted for one.
 	 */

@@ -39,6 +39,14 @@ HOST_PUT(64, __builtin_bswap64)
 #define put_unaligned_be32(v, p)	host_put32(v, p)
 #define put_unaligned_be64(v, p)	host_put64(v, p)
 
+/* host order, any type, as the kernel's: through a packed struct */
+#define get_unaligned(p)						\
+	({ const struct { __typeof__(*(p)) x; } __attribute__((packed)) *__q = \
+		(const void *)(p); __q->x; })
+#define put_unaligned(v, p)						\
+	do { struct { __typeof__(*(p)) x; } __attribute__((packed)) *__q = \
+		(void *)(p); __q->x = (v); } while (0)
+
 static inline void put_unaligned_le32(u32 v, void *p)
 {
 	memcpy(p, &v, sizeof(v));
