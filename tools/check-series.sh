@@ -11,6 +11,9 @@
 #                     the pristine source with the patched kernel's config
 #   DIR               the tree and objects (default
 #                     $INSN_CACHE/kernel/ARCH-series); it is reset first
+# SERIES_FIRST=K builds only the prefixes from 1..K on (the objects of the
+# last run stay, so after a change to patch K the first build is
+# incremental too)
 set -euo pipefail
 
 arch=${1:-x86_64}
@@ -32,6 +35,7 @@ arm64)
 	;;
 *) echo "unknown arch $arch" >&2; exit 2 ;;
 esac
+first=${SERIES_FIRST:-$first}
 
 src=$dir/src
 obj=$dir/obj
