@@ -610,14 +610,32 @@ static int fc_run(const char *name, const struct bpf_insn *insns, int n, int btf
 	return !(ok && ret == want && !memcmp(&c, shape, sizeof(c)));
 }
 
+/* fc_run() of TEST.MODE, a program calling bpf_insn_test_fastcall() @id */
+static int fc_run_mode(const char *test, const char *mode, const struct bpf_insn *insns,
+		       int n, int id, int btf_fd, __u32 want, const struct fcshape *shape)
+{
+	char name[96];
+	int fails;
+
+	if (id < 0) {
+		snprintf(name, sizeof(name), "%s.btf", test);
+		test_line(name, 0, "no bpf_insn_test_fastcall: %d", id);
+		return 1;
+	}
+	snprintf(name, sizeof(name), "%s.%s", test, mode);
+	fails = fc_run(name, insns, n, btf_fd, want, shape);
+	close(btf_fd);
+	return fails;
+}
+
 /*
- * R2-R5 kept across bpf_insn_test_fastcall(x) by spills and fills as clang
- * 19 places them.  Its body writes R2 and R5: were the pairs removed while
+ * R2-R5 kept across bpf_insn_test_fastcall(x) by spills and fills, the
+ * nearest at the lowest offset.  Its body writes R2 and R5: were the pairs removed while
  * the body stays, the sum would change.
  */
 static int cmd_fastcall(const char *mode)
 {
-	int btf_fd, id = mod_kfunc(TEST_MOD, "bpf_insn_test_fastcall", &btf_fd), fails;
+	int btf_fd, id = mod_kfunc(TEST_MOD, "bpf_insn_test_fastcall", &btf_fd);
 	int native = !strcmp(mode, "native");
 	const struct bpf_insn prog[] = {
 		BPF_MOV64_IMM(BPF_REG_1, 0x1000),
@@ -643,16 +661,9 @@ static int cmd_fastcall(const char *mode)
 	/* native: the call and no pair; body: the pairs, no call */
 	struct fcshape shape = { .stx = native ? 0 : 4, .ldx = native ? 0 : 4,
 				 .calls = native };
-	char name[96];
 
-	if (id < 0) {
-		test_line("soundness.fastcall.btf", 0, "no bpf_insn_test_fastcall: %d", id);
-		return 1;
-	}
-	snprintf(name, sizeof(name), "soundness.fastcall.%s", mode);
-	fails = fc_run(name, prog, ARRAY_SIZE(prog), btf_fd, 0x1001 + 0x54320, &shape);
-	close(btf_fd);
-	return fails;
+	return fc_run_mode("soundness.fastcall", mode, prog, ARRAY_SIZE(prog), id, btf_fd,
+			   0x1001 + 0x54320, &shape);
 }
 
 /*
@@ -663,7 +674,7 @@ static int cmd_fastcall(const char *mode)
  */
 static int cmd_fastcall_llvm(const char *mode)
 {
-	int btf_fd, id = mod_kfunc(TEST_MOD, "bpf_insn_test_fastcall", &btf_fd), fails;
+	int btf_fd, id = mod_kfunc(TEST_MOD, "bpf_insn_test_fastcall", &btf_fd);
 	int native = !strcmp(mode, "native");
 	const struct bpf_insn prog[] = {
 		BPF_MOV64_IMM(BPF_REG_1, 0x1000),
@@ -694,17 +705,10 @@ static int cmd_fastcall_llvm(const char *mode)
 	};
 	struct fcshape shape = { .stx = native ? 0 : 6, .ldx = native ? 0 : 6,
 				 .calls = native ? 2 : 0 };
-	char name[96];
 
-	if (id < 0) {
-		test_line("soundness.fastcall_llvm.btf", 0, "no bpf_insn_test_fastcall: %d", id);
-		return 1;
-	}
-	snprintf(name, sizeof(name), "soundness.fastcall_llvm.%s", mode);
 	/* (0x1000 + 1 + 0x320) + 1 + 0x54000 */
-	fails = fc_run(name, prog, ARRAY_SIZE(prog), btf_fd, 0x1322 + 0x54000, &shape);
-	close(btf_fd);
-	return fails;
+	return fc_run_mode("soundness.fastcall_llvm", mode, prog, ARRAY_SIZE(prog), id, btf_fd,
+			   0x1322 + 0x54000, &shape);
 }
 
 /*
