@@ -297,6 +297,39 @@ static __always_inline __s64 insn_smulhi64(__s64 a, __s64 b)
 }
 
 /*
+ * CRC32C (Castagnoli, reflected) of crc followed by v's bytes, least
+ * significant first, with no inversion: x86's crc32, arm64's crc32c.
+ * A CRC32C of a buffer starts from ~0 and inverts the result.
+ */
+extern __u32 bpf_insn_crc32c_u8(__u32 crc, __u8 v) __ksym __weak __insn_fastcall;
+extern __u32 bpf_insn_crc32c_u16(__u32 crc, __u16 v) __ksym __weak __insn_fastcall;
+extern __u32 bpf_insn_crc32c_u32(__u32 crc, __u32 v) __ksym __weak __insn_fastcall;
+extern __u32 bpf_insn_crc32c_u64(__u32 crc, __u64 v) __ksym __weak __insn_fastcall;
+
+/* in C, a bit at a time: crc ^ v, then one shift (and reduction) per bit */
+static __always_inline __u32 __insn_crc32c(__u32 crc, __u64 v, int bits)
+{
+	__u64 x = crc ^ v;
+	int i;
+
+	for (i = 0; i < bits; i++)
+		x = (x >> 1) ^ (0x82f63b78 & -(x & 1));
+	return x;
+}
+
+#define __INSN_CRC32C_WRAPPER(bits)					\
+static __always_inline __u32 insn_crc32c_u##bits(__u32 crc, __u##bits v) \
+{									\
+	if (bpf_ksym_exists(bpf_insn_crc32c_u##bits))			\
+		return bpf_insn_crc32c_u##bits(crc, v);			\
+	return __insn_crc32c(crc, v, bits);				\
+}
+__INSN_CRC32C_WRAPPER(8)
+__INSN_CRC32C_WRAPPER(16)
+__INSN_CRC32C_WRAPPER(32)
+__INSN_CRC32C_WRAPPER(64)
+
+/*
  * prefetch of the cache line of p + off, for a read.  p + off must be
  * memory the program may read: the kernel checks it as a one-byte load (a
  * prefetch of any address would probe the kernel's layout); the native

@@ -41,8 +41,11 @@ int insn_emit_popcnt(const struct bpf_kfunc_emit *e, u8 *buf, bool is64);
 int insn_emit_clz(const struct bpf_kfunc_emit *e, u8 *buf, bool is64);
 int insn_emit_ctz(const struct bpf_kfunc_emit *e, u8 *buf, bool is64);
 int insn_emit_mulhi(const struct bpf_kfunc_emit *e, u8 *buf, bool is_signed);
+int insn_emit_crc32c(const struct bpf_kfunc_emit *e, u8 *buf, u32 bytes);
 
 /* the CPU feature native popcount needs where this CPU lacks it, or NULL */
 const char *insn_popcnt_lacks(void);
+/* the CPU feature native CRC32C needs where this CPU lacks it, or NULL */
+const char *insn_crc32c_lacks(void);
 
 #endif /* _INSN_KFUNCS_EMIT_H */

@@ -12,6 +12,7 @@
 #define _INSN_KFUNCS_A64_H
 
 #include <linux/errno.h>
+#include <linux/log2.h>
 #include <linux/types.h>
 #include <linux/unaligned.h>
 #include <asm/insn.h>
@@ -149,6 +150,8 @@ static inline u32 a64_prfm_imm(u8 prfop, u8 Xn, u32 imm)
 #define A64_DP1_RBIT	0x00		/* opcode field, bits 15:10 */
 #define A64_DP1_CLZ	0x04
 #define A64_DP1_CNT	0x07		/* FEAT_CSSC */
+#define A64_DP2_BASE	0x1ac00000	/* sf 0 0 11010110 Rm opcode Rn Rd */
+#define A64_DP2_CRC32C	0x14		/* opcode 0101 sz, bits 15:10 */
 #define A64_DP3_UMULH	0x9bc07c00	/* 1 00 11011 110 Rm 0 11111(Ra) Rn Rd */
 #define A64_DP3_SMULH	0x9b407c00	/* 1 00 11011 010 Rm 0 11111(Ra) Rn Rd */
 
@@ -173,11 +176,27 @@ static inline u32 a64_mulh(u32 base, u8 Rd, u8 Rn, u8 Rm)
 	return base | (u32)Rm << 16 | (u32)Rn << 5 | Rd;
 }
 
+/*
+ * Wd = CRC32C of Wn and the 1, 2, 4 or 8 bytes of Rm (W, or X for 8):
+ * crc32cb, crc32ch, crc32cw, crc32cx (FEAT_CRC32)
+ */
+static inline u32 a64_crc32c(u32 bytes, u8 Rd, u8 Rn, u8 Rm)
+{
+	u32 sz = ilog2(bytes);
+
+	if (!a64_reg_ok(Rd) || !a64_reg_ok(Rn) || !a64_reg_ok(Rm) ||
+	    !is_power_of_2(bytes) || bytes > 8)
+		return AARCH64_BREAK_FAULT;
+	return A64_DP2_BASE | (u32)(bytes == 8) << 31 | (u32)Rm << 16 |
+	       (A64_DP2_CRC32C | sz) << 10 | (u32)Rn << 5 | Rd;
+}
+
 #define A64_RBIT(sf, Rd, Rn)	a64_dp1(sf, Rd, Rn, A64_DP1_RBIT)
 #define A64_CLZ(sf, Rd, Rn)	a64_dp1(sf, Rd, Rn, A64_DP1_CLZ)
 #define A64_CNT(sf, Rd, Rn)	a64_dp1(sf, Rd, Rn, A64_DP1_CNT)
 #define A64_UMULH(Rd, Rn, Rm)	a64_mulh(A64_DP3_UMULH, Rd, Rn, Rm)
 #define A64_SMULH(Rd, Rn, Rm)	a64_mulh(A64_DP3_SMULH, Rd, Rn, Rm)
+#define A64_CRC32C(bytes, Rd, Rn, Rm)	a64_crc32c(bytes, Rd, Rn, Rm)
 
 #define A64_MRS_TPIDR_EL1(Rt) \
 	aarch64_insn_gen_mrs(Rt, AARCH64_INSN_SYSREG_TPIDR_EL1)

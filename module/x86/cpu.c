@@ -29,3 +29,9 @@ bool insn_x86_has_lzcnt(void)
 {
 	return boot_cpu_has(X86_FEATURE_ABM);
 }
+
+/* crc32, which SSE4.2 brought, though it works on general registers */
+bool insn_x86_has_sse42(void)
+{
+	return boot_cpu_has(X86_FEATURE_XMM4_2);
+}

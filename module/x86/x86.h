@@ -173,5 +173,6 @@ bool insn_x86_has_bmi2(void);
 bool insn_x86_has_movbe(void);
 bool insn_x86_has_popcnt(void);
 bool insn_x86_has_lzcnt(void);
+bool insn_x86_has_sse42(void);
 
 #endif /* _INSN_KFUNCS_X86_H */

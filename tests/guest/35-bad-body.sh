@@ -5,7 +5,7 @@ M=/insn/insn_bad_body.ko
 rc=0
 [ -s $M ] || { echo "TEST badbody SKIP kernel without kfunc bodies"; exit 0; }
 
-for good in good verify_as_this_cpu_ptr; do
+for good in good verify_as_this_cpu_ptr longest longest_after; do
 	if insmod $M body=$good && rmmod insn_bad_body; then
 		echo "TEST badbody.$good PASS"
 	else
@@ -38,7 +38,8 @@ imm64 body insn 0: constants over 32 bits are not allowed
 no_r0 body insn 1: R0 is not set on every path
 r0_first body insn 0: reads R0 before it is written
 half_r0 body insn 2: R0 is not set on every path
-too_long body insn 33: body length out of range
+too_long body insn 513: body length out of range
+after_too_long body insn 33: body length out of range
 r10_value body insn 0: reads R10 as a value
 malformed body insn 0: malformed instruction
 after_stack body insn 0: stack access in a BPF_KFUNC_BODY_AFTER body

@@ -15,11 +15,12 @@ grep -q 'body=verify\|body=after' $P/status &&
 	{ echo "TEST stock.status FAIL $(cat $P/status)"; rc=1; } ||
 	echo "TEST stock.status PASS no bodies registered"
 sh /insn/tests/20-smoke.sh || rc=1
-for L in rotate select bitcount mulhi; do
+for L in rotate select bitcount mulhi crc32c; do
 	/insn/bin/insn_test $L check call /insn/bpf/$L.bpf.o || rc=1
 done
 /insn/bin/insn_test rotate bad call /insn/bpf/rotate_bad.bpf.o || rc=1
 /insn/bin/insn_test bitcount bad call /insn/bpf/bitcount_bad.bpf.o || rc=1
+/insn/bin/insn_test crc32c bad call /insn/bpf/crc32c_bad.bpf.o || rc=1
 # bextr, lea: plain calls (start, shift are ordinary arguments without the
 # series); load_be, store_be, prefetch, copy16: 6.12 refuses the untyped
 # pointer argument, the wrappers fall back to C

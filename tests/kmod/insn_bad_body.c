@@ -71,6 +71,7 @@ static const struct bpf_insn read_arg3[] = {
 	R0_IS_R1, BPF_ALU64_REG(BPF_ADD, BPF_REG_0, BPF_REG_3),
 };
 
+#define CASE_LEN(name, n, len, mode)	{ name, n, len, mode, 1 }
 #define CASE_AS(name, n, mode, nr)	{ name, n, ARRAY_SIZE(n), mode, nr }
 #define CASE(n)		CASE_AS(#n, n, BPF_KFUNC_BODY_VERIFY, 1)
 #define AFTER_CASE(n)	CASE_AS(#n, n, BPF_KFUNC_BODY_AFTER, 1)
@@ -95,6 +96,12 @@ static const struct {
 	AFTER_CASE(after_div), CASE_AS("twice", good, BPF_KFUNC_BODY_VERIFY, 2),
 	CASE(read_arg3), VERIFY_AS_CASE("verify_as_loop", BPF_FUNC_loop),
 	VERIFY_AS_CASE("verify_as_this_cpu_ptr", BPF_FUNC_this_cpu_ptr),
+	/* the longest bodies of each mode, and an AFTER body one longer */
+	CASE_LEN("longest", too_long, BPF_KFUNC_BODY_MAX_INSNS, BPF_KFUNC_BODY_VERIFY),
+	CASE_LEN("longest_after", too_long, BPF_KFUNC_BODY_AFTER_MAX_INSNS,
+		 BPF_KFUNC_BODY_AFTER),
+	CASE_LEN("after_too_long", too_long, BPF_KFUNC_BODY_AFTER_MAX_INSNS + 1,
+		 BPF_KFUNC_BODY_AFTER),
 };
 
 static char *body = "good";

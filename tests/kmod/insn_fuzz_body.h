@@ -14,7 +14,7 @@
 #include <linux/types.h>
 
 /* more than BPF_KFUNC_BODY_MAX_INSNS, to try lengths past the limit */
-#define INSN_FUZZ_MAX_INSNS	40
+#define INSN_FUZZ_MAX_INSNS	520
 #define INSN_FUZZ_MAX_BODIES	4
 
 /*

@@ -8,7 +8,8 @@
  * registration must say about a body and compares with the kernel.
  *
  * A body:
- *   - has 1 to BPF_KFUNC_BODY_MAX_INSNS instructions (and a pointer to them);
+ *   - has 1 to BPF_KFUNC_BODY_MAX_INSNS instructions (and a pointer to them),
+ *     an AFTER body at most BPF_KFUNC_BODY_AFTER_MAX_INSNS;
  *   - has mode BPF_KFUNC_BODY_VERIFY or BPF_KFUNC_BODY_AFTER;
  *   - with an emitter, declares 1 to BPF_KFUNC_BODY_MAX_NATIVE bytes;
  *   - names a helper in verify_as only with mode AFTER, and only
@@ -48,7 +49,8 @@
 #include <linux/bpf.h>
 #include <linux/types.h>
 
-#define BODY_MAX_INSNS	32	/* BPF_KFUNC_BODY_MAX_INSNS */
+#define BODY_MAX_INSNS	512	/* BPF_KFUNC_BODY_MAX_INSNS */
+#define BODY_AFTER_MAX_INSNS	32	/* BPF_KFUNC_BODY_AFTER_MAX_INSNS */
 #define BODY_MAX_NATIVE	64	/* BPF_KFUNC_BODY_MAX_NATIVE */
 #define BODY_VERIFY	0	/* BPF_KFUNC_BODY_VERIFY */
 #define BODY_AFTER	1	/* BPF_KFUNC_BODY_AFTER */
@@ -326,7 +328,8 @@ static inline void insn_shape(const struct bpf_insn *in, int idx, int after,
 
 static inline int descriptor_rules(const struct rbody *b, struct verdict *vd)
 {
-	if (b->len < 1 || b->len > BODY_MAX_INSNS || b->null_insns)
+	if (b->len < 1 || b->len > BODY_MAX_INSNS || b->null_insns ||
+	    (b->mode == BODY_AFTER && b->len > BODY_AFTER_MAX_INSNS))
 		viol_add(vd, RULE_LEN, b->len, -1);
 	if (b->mode != BODY_VERIFY && b->mode != BODY_AFTER)
 		viol_add(vd, RULE_MODE, 0, -1);

@@ -362,7 +362,7 @@ static void mutate_descriptor(struct insn_fuzz_body *b)
 		0, 1, 153, 154, __BPF_FUNC_MAX_ID - 1, __BPF_FUNC_MAX_ID,
 		__BPF_FUNC_MAX_ID + 1, 0xffffffff,
 	};
-	static const __u16 lens[] = { 0, 1, 31, 32, 33, 40 };
+	static const __u16 lens[] = { 0, 1, 32, 33, 511, 512, 513, INSN_FUZZ_MAX_INSNS };
 	int i;
 
 	switch (pick(7)) {
@@ -384,7 +384,7 @@ static void mutate_descriptor(struct insn_fuzz_body *b)
 	case 5:
 		for (i = b->len; i < INSN_FUZZ_MAX_INSNS; i++)
 			b->insns[i] = insn(BPF_ALU64 | BPF_MOV | BPF_X, 0, 1, 0, 0);
-		b->len = lens[pick(6)];
+		b->len = lens[pick(sizeof(lens) / sizeof(lens[0]))];
 		break;
 	default:
 		b->null_insns = 1;

@@ -9,10 +9,10 @@
 #define _VM_LOADERS_H
 
 #define INSN_LOADERS(X)							\
-	X(bench) X(bextr) X(bitcount) X(copy16) X(examples) X(fuzz_body)	\
-	X(iter) X(lea) X(load_be) X(misuse) X(mulhi) X(percpu)		\
-	X(prefetch) X(rotate) X(select) X(smoke) X(soundness) X(stress)	\
-	X(store_be)
+	X(bench) X(bextr) X(bitcount) X(copy16) X(crc32c) X(examples)	\
+	X(fuzz_body) X(iter) X(lea) X(load_be) X(misuse) X(mulhi)	\
+	X(percpu) X(prefetch) X(rotate) X(select) X(smoke) X(soundness)	\
+	X(stress) X(store_be)
 
 #define LOADER_DECLARE(name)	int name##_main(int argc, char **argv);
 INSN_LOADERS(LOADER_DECLARE)

@@ -39,6 +39,13 @@ static const struct {
 	{ "bitcount", { "bad_idiom", "invalid access to map value", NULL } },
 	{ "bitcount", { "bad_short64", "invalid access to map value", "unbounded memory access" } },
 	{ "bitcount", { "bad_short32", "invalid access to map value", "unbounded memory access" } },
+	/*
+	 * a CRC check against a wrong value: the verifier knows the CRC
+	 * through the bodies, so the store through it is reachable; as a
+	 * plain call it is any u32, and the store refused the same way
+	 */
+	{ "crc32c", { "bad_wrong", "invalid mem access 'scalar'", NULL } },
+	{ "crc32c", { "bad_wrong64", "invalid mem access 'scalar'", NULL } },
 	/* loads out of bounds */
 	{ "load_be", { "bad_pkt", "invalid access to packet", UNTYPED_MSG } },
 	{ "load_be", { "bad_map", "invalid access to map value", UNTYPED_MSG } },

@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * CRC32C steps: the CRC (Castagnoli, reflected, polynomial 0x82f63b78) of
+ * @crc followed by the 1, 2, 4 or 8 bytes of @v, least significant first,
+ * without the inversions before and after: what the x86 crc32 and arm64
+ * crc32c instructions compute, so the caller inverts, as __crc32c_le()'s
+ * callers do.
+ *
+ * A CRC is linear over GF(2): the step of n bits is (crc >> n) xor the
+ * sum of one constant per set bit of the n low bits of crc ^ v (for
+ * n < 32; for 32 and 64 every bit of crc is in the sum).  The constant
+ * of bit b is the CRC of that bit alone after n steps, which is the
+ * constant of bit 64 - n + b after 64 steps: the first 64 - n steps only
+ * shift it down to b.  So one table of 64 constants serves every width,
+ * and each body first shifts crc ^ v up by 64 - n.
+ *
+ * Each bit then costs five instructions without a branch: copy, shift
+ * the bit to the top, an arithmetic shift making it a mask, and with the
+ * constant, xor into the result.  The bodies are 44, 84, 163 and 323
+ * instructions, that many verifier steps a call; the verifier tracks the
+ * result exactly when crc and v are known.  Native code is one
+ * instruction (x86-64: crc32, SSE4.2; arm64: crc32c, FEAT_CRC32).
+ */
+#include <linux/btf.h>
+#include <linux/crc32.h>
+
+#include <asm/byteorder.h>
+
+#include "emit.h"
+#include "insn_kfuncs.h"
+
+__bpf_kfunc_start_defs();
+
+__bpf_kfunc u32 bpf_insn_crc32c_u8(u32 crc, u8 v)
+{
+	return __crc32c_le(crc, &v, 1);
+}
+
+__bpf_kfunc u32 bpf_insn_crc32c_u16(u32 crc, u16 v)
+{
+	__le16 le = cpu_to_le16(v);
+
+	return __crc32c_le(crc, (const u8 *)&le, sizeof(le));
+}
+
+__bpf_kfunc u32 bpf_insn_crc32c_u32(u32 crc, u32 v)
+{
+	__le32 le = cpu_to_le32(v);
+
+	return __crc32c_le(crc, (const u8 *)&le, sizeof(le));
+}
+
+__bpf_kfunc u32 bpf_insn_crc32c_u64(u32 crc, u64 v)
+{
+	__le64 le = cpu_to_le64(v);
+
+	return __crc32c_le(crc, (const u8 *)&le, sizeof(le));
+}
+
+__bpf_kfunc_end_defs();
+
+/* w0 ^= K if bit i of R2 is set (R3 is scratch) */
+#define CRC32C_BIT(i, K)						\
+	BPF_MOV64_REG(BPF_REG_3, BPF_REG_2),				\
+	BPF_ALU64_IMM(BPF_LSH, BPF_REG_3, 63 - (i)),			\
+	BPF_ALU64_IMM(BPF_ARSH, BPF_REG_3, 63),				\
+	BPF_ALU32_IMM(BPF_AND, BPF_REG_3, K),				\
+	BPF_ALU32_REG(BPF_XOR, BPF_REG_0, BPF_REG_3),
+
+/* bit i: the CRC of 1 << i after 64 steps */
+#define CRC32C_BITS_0_31 \
+	CRC32C_BIT(0, 0x493c7d27) \
+	CRC32C_BIT(1, 0x9278fa4e) \
+	CRC32C_BIT(2, 0x211d826d) \
+	CRC32C_BIT(3, 0x423b04da) \
+	CRC32C_BIT(4, 0x847609b4) \
+	CRC32C_BIT(5, 0x0d006599) \
+	CRC32C_BIT(6, 0x1a00cb32) \
+	CRC32C_BIT(7, 0x34019664) \
+	CRC32C_BIT(8, 0x68032cc8) \
+	CRC32C_BIT(9, 0xd0065990) \
+	CRC32C_BIT(10, 0xa5e0c5d1) \
+	CRC32C_BIT(11, 0x4e2dfd53) \
+	CRC32C_BIT(12, 0x9c5bfaa6) \
+	CRC32C_BIT(13, 0x3d5b83bd) \
+	CRC32C_BIT(14, 0x7ab7077a) \
+	CRC32C_BIT(15, 0xf56e0ef4) \
+	CRC32C_BIT(16, 0xef306b19) \
+	CRC32C_BIT(17, 0xdb8ca0c3) \
+	CRC32C_BIT(18, 0xb2f53777) \
+	CRC32C_BIT(19, 0x6006181f) \
+	CRC32C_BIT(20, 0xc00c303e) \
+	CRC32C_BIT(21, 0x85f4168d) \
+	CRC32C_BIT(22, 0x0e045beb) \
+	CRC32C_BIT(23, 0x1c08b7d6) \
+	CRC32C_BIT(24, 0x38116fac) \
+	CRC32C_BIT(25, 0x7022df58) \
+	CRC32C_BIT(26, 0xe045beb0) \
+	CRC32C_BIT(27, 0xc5670b91) \
+	CRC32C_BIT(28, 0x8f2261d3) \
+	CRC32C_BIT(29, 0x1ba8b557) \
+	CRC32C_BIT(30, 0x37516aae) \
+	CRC32C_BIT(31, 0x6ea2d55c)
+
+#define CRC32C_BITS_32_47 \
+	CRC32C_BIT(32, 0xdd45aab8) \
+	CRC32C_BIT(33, 0xbf672381) \
+	CRC32C_BIT(34, 0x7b2231f3) \
+	CRC32C_BIT(35, 0xf64463e6) \
+	CRC32C_BIT(36, 0xe964b13d) \
+	CRC32C_BIT(37, 0xd725148b) \
+	CRC32C_BIT(38, 0xaba65fe7) \
+	CRC32C_BIT(39, 0x52a0c93f) \
+	CRC32C_BIT(40, 0xa541927e) \
+	CRC32C_BIT(41, 0x4f6f520d) \
+	CRC32C_BIT(42, 0x9edea41a) \
+	CRC32C_BIT(43, 0x38513ec5) \
+	CRC32C_BIT(44, 0x70a27d8a) \
+	CRC32C_BIT(45, 0xe144fb14) \
+	CRC32C_BIT(46, 0xc76580d9) \
+	CRC32C_BIT(47, 0x8b277743)
+
+#define CRC32C_BITS_48_55 \
+	CRC32C_BIT(48, 0x13a29877) \
+	CRC32C_BIT(49, 0x274530ee) \
+	CRC32C_BIT(50, 0x4e8a61dc) \
+	CRC32C_BIT(51, 0x9d14c3b8) \
+	CRC32C_BIT(52, 0x3fc5f181) \
+	CRC32C_BIT(53, 0x7f8be302) \
+	CRC32C_BIT(54, 0xff17c604) \
+	CRC32C_BIT(55, 0xfbc3faf9)
+
+#define CRC32C_BITS_56_63 \
+	CRC32C_BIT(56, 0xf26b8303) \
+	CRC32C_BIT(57, 0xe13b70f7) \
+	CRC32C_BIT(58, 0xc79a971f) \
+	CRC32C_BIT(59, 0x8ad958cf) \
+	CRC32C_BIT(60, 0x105ec76f) \
+	CRC32C_BIT(61, 0x20bd8ede) \
+	CRC32C_BIT(62, 0x417b1dbc) \
+	CRC32C_BIT(63, 0x82f63b78)
+
+/* R2 = (crc ^ v) << (64 - n), w0 = crc >> n (0 for n >= 32) */
+static const struct bpf_insn crc32c_u8_body[] = {
+	BPF_ALU64_REG(BPF_XOR, BPF_REG_2, BPF_REG_1),
+	BPF_ALU64_IMM(BPF_LSH, BPF_REG_2, 56),
+	BPF_MOV32_REG(BPF_REG_0, BPF_REG_1),
+	BPF_ALU32_IMM(BPF_RSH, BPF_REG_0, 8),
+	CRC32C_BITS_56_63
+};
+
+static const struct bpf_insn crc32c_u16_body[] = {
+	BPF_ALU64_REG(BPF_XOR, BPF_REG_2, BPF_REG_1),
+	BPF_ALU64_IMM(BPF_LSH, BPF_REG_2, 48),
+	BPF_MOV32_REG(BPF_REG_0, BPF_REG_1),
+	BPF_ALU32_IMM(BPF_RSH, BPF_REG_0, 16),
+	CRC32C_BITS_48_55
+	CRC32C_BITS_56_63
+};
+
+static const struct bpf_insn crc32c_u32_body[] = {
+	BPF_ALU64_REG(BPF_XOR, BPF_REG_2, BPF_REG_1),
+	BPF_ALU64_IMM(BPF_LSH, BPF_REG_2, 32),
+	BPF_MOV32_IMM(BPF_REG_0, 0),
+	CRC32C_BITS_32_47
+	CRC32C_BITS_48_55
+	CRC32C_BITS_56_63
+};
+
+/* crc's upper half may be anything: a u32 argument is 32 bits */
+static const struct bpf_insn crc32c_u64_body[] = {
+	BPF_MOV32_REG(BPF_REG_1, BPF_REG_1),
+	BPF_ALU64_REG(BPF_XOR, BPF_REG_2, BPF_REG_1),
+	BPF_MOV32_IMM(BPF_REG_0, 0),
+	CRC32C_BITS_0_31
+	CRC32C_BITS_32_47
+	CRC32C_BITS_48_55
+	CRC32C_BITS_56_63
+};
+
+#if INSN_HAVE_EMITTERS
+int insn_emit_crc32c_u8(const struct bpf_kfunc_emit *e, u8 *buf)
+{
+	return insn_emit_crc32c(e, buf, 1);
+}
+
+int insn_emit_crc32c_u16(const struct bpf_kfunc_emit *e, u8 *buf)
+{
+	return insn_emit_crc32c(e, buf, 2);
+}
+
+int insn_emit_crc32c_u32(const struct bpf_kfunc_emit *e, u8 *buf)
+{
+	return insn_emit_crc32c(e, buf, 4);
+}
+
+int insn_emit_crc32c_u64(const struct bpf_kfunc_emit *e, u8 *buf)
+{
+	return insn_emit_crc32c(e, buf, 8);
+}
+
+/* one instruction where the CPU has it; the module's status says if not */
+static const char *crc32c_lacks(const struct bpf_kfunc_body *b)
+{
+	return insn_crc32c_lacks();
+}
+#else
+#define crc32c_lacks	NULL
+#endif
+
+static const struct bpf_kfunc_body insn_crc32c_table[] = {
+	INSN_BODY(crc32c_u8, VERIFY, 16),
+	INSN_BODY(crc32c_u16, VERIFY, 16),
+	INSN_BODY(crc32c_u32, VERIFY, 16),
+	INSN_BODY(crc32c_u64, VERIFY, 16),
+};
+
+INSN_FAMILY_DEFINE(crc32c, .lacks = crc32c_lacks);
