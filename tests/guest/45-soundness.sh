@@ -27,6 +27,7 @@ if insmod $T; then
 	$L fastcall_llvm native || rc=1
 	$L fastcall_region || rc=1
 	$L ksym || rc=1
+	$L zext || rc=1
 	echo 2 >$S/bpf_jit_harden
 	$L void body || rc=1
 	$L fastcall blinding || rc=1

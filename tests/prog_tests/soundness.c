@@ -31,6 +31,12 @@
  *        soundness fastcall_region  a slot of a pattern read elsewhere
  *        soundness ksym             bpf_ksym_exists()'s load of the kfunc
  *                                   address: removed when nothing reads it
+ *        soundness zext             clang's zero-extension pair (shift up
+ *                                   and down by 32) removed where the value
+ *                                   fits in 32 bits on every path, kept
+ *                                   where a path has a wider one, jumps to
+ *                                   its second shift, or the loader does
+ *                                   not bypass Spectre v1
  *        soundness bigloop DEPTH PAD
  *                                   a long program of deeply nested loops
  *                                   with a native rotate: its load time
@@ -934,6 +940,121 @@ static int cmd_bigloop(int depth, int pad)
 	return !ok;
 }
 
+/* the first shift of a zero-extension pair: r2 <<= 32 */
+static int zext_marker(const struct bpf_insn *i)
+{
+	return i->code == (BPF_ALU64 | BPF_LSH | BPF_K) && i->imm == 32;
+}
+
+struct zext_ctx {
+	__u64 a, flag, out;
+};
+
+/*
+ * Load @insns (a syscall program of struct zext_ctx), TEST "@name.pairs":
+ * @pairs zero-extension pairs left in the xlated program; "@name.result":
+ * out right for every input with flag 0 and 1 (@want's answer).  With
+ * @perfmon 0 it is loaded without CAP_PERFMON and CAP_SYS_ADMIN.
+ */
+static int zext_run(const char *name, const struct bpf_insn *insns, int n, int perfmon,
+		    int pairs, __u64 (*want)(__u64 a, __u64 flag))
+{
+	LIBBPF_OPTS(bpf_prog_load_opts, opts, .log_buf = log_buf, .log_size = sizeof(log_buf),
+		    .log_level = 1, .prog_flags = BPF_F_TEST_STATE_FREQ);
+	__u64 caps = CAP(CAP_PERFMON) | CAP(CAP_SYS_ADMIN);
+	struct xshape sh = {};
+	char test[96];
+	int fd, ok, fails = 0;
+
+	log_buf[0] = 0;
+	if (!perfmon && set_caps(caps, 0))
+		return 1;
+	fd = bpf_prog_load(BPF_PROG_TYPE_SYSCALL, NULL, "GPL", insns, n, &opts);
+	if (!perfmon)
+		set_caps(caps, 1);
+	snprintf(test, sizeof(test), "%s.load", name);
+	test_line(test, fd >= 0, "%s", fd >= 0 ? "" : log_buf);
+	if (fd < 0)
+		return 1;
+	snprintf(test, sizeof(test), "%s.pairs", name);
+	ok = !xlated_shape(fd, "-", zext_marker, &sh) && sh.bodies == pairs;
+	test_line(test, ok, "%d zero-extension pairs in the xlated program, want %d", sh.bodies,
+		  pairs);
+	fails += !ok;
+	snprintf(test, sizeof(test), "%s.result", name);
+	for (unsigned int k = 0; k < 2 * NINPUTS; k++) {
+		struct zext_ctx c = { .a = input(k / 2), .flag = k & 1 };
+		__u64 w = want(c.a, c.flag);
+
+		if (run_prog(fd, 1, &c, sizeof(c), NULL, NULL) || c.out != w) {
+			test_line(test, 0, "a=0x%llx flag=%llu: 0x%llx, want 0x%llx",
+				  (unsigned long long)c.a, (unsigned long long)c.flag,
+				  (unsigned long long)c.out, (unsigned long long)w);
+			fails++;
+			break;
+		}
+		if (k + 1 == 2 * NINPUTS)
+			test_line(test, 1, "%d inputs", 2 * NINPUTS);
+	}
+	close(fd);
+	return fails;
+}
+
+static __u64 zext_want_narrow(__u64 a, __u64 flag) { return a & 0xffff; }
+static __u64 zext_want_wide(__u64 a, __u64 flag) { return (__u32)a; }
+static __u64 zext_want_join(__u64 a, __u64 flag) { return flag ? a & 0xffff : (__u32)a; }
+static __u64 zext_want_jump(__u64 a, __u64 flag) { return flag ? a & 0xffff : 0; }
+
+/* r2 = a, r3 = flag; then @op; then the pair; out = r2 */
+#define ZEXT_PROG(name, ...)						\
+	const struct bpf_insn name[] = {				\
+		BPF_MOV64_REG(BPF_REG_6, BPF_REG_1),			\
+		BPF_LDX_MEM(BPF_DW, BPF_REG_2, BPF_REG_6, 0),		\
+		BPF_LDX_MEM(BPF_DW, BPF_REG_3, BPF_REG_6, 8),		\
+		__VA_ARGS__						\
+		BPF_STX_MEM(BPF_DW, BPF_REG_6, BPF_REG_2, 16),		\
+		BPF_MOV64_IMM(BPF_REG_0, 0),				\
+		BPF_EXIT_INSN(),					\
+	}
+
+static int cmd_zext(void)
+{
+	ZEXT_PROG(narrow,
+		BPF_ALU64_IMM(BPF_AND, BPF_REG_2, 0xffff),
+		BPF_ALU64_IMM(BPF_LSH, BPF_REG_2, 32),
+		BPF_ALU64_IMM(BPF_RSH, BPF_REG_2, 32),);
+	ZEXT_PROG(wide,
+		BPF_ALU64_IMM(BPF_LSH, BPF_REG_2, 32),
+		BPF_ALU64_IMM(BPF_RSH, BPF_REG_2, 32),);
+	/*
+	 * The verifier follows the narrowed path first and saves its state
+	 * at the join (BPF_F_TEST_STATE_FREQ: a state at every jump
+	 * target); the wide path must not be pruned against it, or the pair
+	 * would go and a wide a come out whole
+	 */
+	ZEXT_PROG(join,
+		BPF_JMP_IMM(BPF_JEQ, BPF_REG_3, 0, 1),
+		BPF_ALU64_IMM(BPF_AND, BPF_REG_2, 0xffff),
+		BPF_ALU64_IMM(BPF_LSH, BPF_REG_2, 32),
+		BPF_ALU64_IMM(BPF_RSH, BPF_REG_2, 32),);
+	/* with flag 0 only the second shift runs: 0, as a is below 2^32 */
+	ZEXT_PROG(jump,
+		BPF_ALU64_IMM(BPF_AND, BPF_REG_2, 0xffff),
+		BPF_JMP_IMM(BPF_JEQ, BPF_REG_3, 0, 1),
+		BPF_ALU64_IMM(BPF_LSH, BPF_REG_2, 32),
+		BPF_ALU64_IMM(BPF_RSH, BPF_REG_2, 32),);
+	int fails = 0;
+
+	fails += zext_run("soundness.zext.narrow", narrow, ARRAY_SIZE(narrow), 1, 0,
+			  zext_want_narrow);
+	fails += zext_run("soundness.zext.wide", wide, ARRAY_SIZE(wide), 1, 1, zext_want_wide);
+	fails += zext_run("soundness.zext.join", join, ARRAY_SIZE(join), 1, 1, zext_want_join);
+	fails += zext_run("soundness.zext.jump", jump, ARRAY_SIZE(jump), 1, 1, zext_want_jump);
+	fails += zext_run("soundness.zext.no_perfmon", narrow, ARRAY_SIZE(narrow), 0, 1,
+			  zext_want_narrow);
+	return fails;
+}
+
 int soundness_main(int argc, char **argv)
 {
 	if (argc == 3 && !strcmp(argv[1], "void"))
@@ -958,6 +1079,8 @@ int soundness_main(int argc, char **argv)
 		return cmd_fastcall_region();
 	if (argc == 2 && !strcmp(argv[1], "ksym"))
 		return cmd_ksym();
+	if (argc == 2 && !strcmp(argv[1], "zext"))
+		return cmd_zext();
 	if (argc == 4 && !strcmp(argv[1], "bigloop"))
 		return cmd_bigloop(atoi(argv[2]), atoi(argv[3]));
 	fprintf(stderr, "usage: see tests/prog_tests/soundness.c\n");
