@@ -960,7 +960,8 @@ static int zext_run(const char *name, const struct bpf_insn *insns, int n, int p
 		    int pairs, __u64 (*want)(__u64 a, __u64 flag))
 {
 	LIBBPF_OPTS(bpf_prog_load_opts, opts, .log_buf = log_buf, .log_size = sizeof(log_buf),
-		    .log_level = 1, .prog_flags = BPF_F_TEST_STATE_FREQ);
+		    .log_level = 1,
+		    .prog_flags = BPF_F_SLEEPABLE | BPF_F_TEST_STATE_FREQ);
 	__u64 caps = CAP(CAP_PERFMON) | CAP(CAP_SYS_ADMIN);
 	struct xshape sh = {};
 	char test[96];
