@@ -10,15 +10,14 @@
  * sum of one constant per set bit of the n low bits of crc ^ v (for
  * n < 32; for 32 and 64 every bit of crc is in the sum).  The constant
  * of bit b is the CRC of that bit alone after n steps, which is the
- * constant of bit 64 - n + b after 64 steps: the first 64 - n steps only
- * shift it down to b.  So one table of 64 constants serves every width,
- * and each body first shifts crc ^ v up by 64 - n.
+ * constant of bit 64 - n + b after 64 steps (the first 64 - n steps only
+ * shift it down to b): one table of 64 constants serves every width.
  *
  * Each bit then costs five instructions without a branch: copy, shift
- * the bit to the top, an arithmetic shift making it a mask, and with the
- * constant, xor into the result.  The bodies are 44, 84, 163 and 323
- * instructions, that many verifier steps a call; the verifier tracks the
- * result exactly when crc and v are known.  Native code is one
+ * the bit down, keep it, multiply the constant by it, xor that into the
+ * result.  The bodies are 43, 83, 162 and 323 instructions, that many
+ * verifier steps a call; the verifier tracks the result exactly when crc
+ * and v are known.  Native code is one
  * instruction (x86-64: crc32, SSE4.2; arm64: crc32c, FEAT_CRC32).
  */
 #include <linux/btf.h>
@@ -59,16 +58,85 @@ __bpf_kfunc u32 bpf_insn_crc32c_u64(u32 crc, u64 v)
 
 __bpf_kfunc_end_defs();
 
-/* w0 ^= K if bit i of R2 is set (R3 is scratch) */
-#define CRC32C_BIT(i, K)						\
+/*
+ * w0 ^= K if bit b of R2 is set (R3 is scratch): the bit times K.  Not
+ * the shorter-looking mask (the bit shifted to the top, an arithmetic
+ * shift down, and K): the verifier forks its state at an AND of a value
+ * it knows only as -1 or 0, and 64 forks without a join in between
+ * would be 2^64 paths.  A bit of 0 or 1 times K is one state, known to
+ * be 0 to K.
+ */
+#define CRC32C_BIT(b, K)						\
 	BPF_MOV64_REG(BPF_REG_3, BPF_REG_2),				\
-	BPF_ALU64_IMM(BPF_LSH, BPF_REG_3, 63 - (i)),			\
-	BPF_ALU64_IMM(BPF_ARSH, BPF_REG_3, 63),				\
-	BPF_ALU32_IMM(BPF_AND, BPF_REG_3, K),				\
+	BPF_ALU64_IMM(BPF_RSH, BPF_REG_3, b),				\
+	BPF_ALU32_IMM(BPF_AND, BPF_REG_3, 1),				\
+	BPF_ALU32_IMM(BPF_MUL, BPF_REG_3, K),				\
 	BPF_ALU32_REG(BPF_XOR, BPF_REG_0, BPF_REG_3),
 
-/* bit i: the CRC of 1 << i after 64 steps */
-#define CRC32C_BITS_0_31 \
+/* CRC32C_BITS_n: bit b of n with its constant, the CRC of bit 64 - n + b after 64 steps */
+#define CRC32C_BITS_8 \
+	CRC32C_BIT(0, 0xf26b8303) \
+	CRC32C_BIT(1, 0xe13b70f7) \
+	CRC32C_BIT(2, 0xc79a971f) \
+	CRC32C_BIT(3, 0x8ad958cf) \
+	CRC32C_BIT(4, 0x105ec76f) \
+	CRC32C_BIT(5, 0x20bd8ede) \
+	CRC32C_BIT(6, 0x417b1dbc) \
+	CRC32C_BIT(7, 0x82f63b78)
+
+#define CRC32C_BITS_16 \
+	CRC32C_BIT(0, 0x13a29877) \
+	CRC32C_BIT(1, 0x274530ee) \
+	CRC32C_BIT(2, 0x4e8a61dc) \
+	CRC32C_BIT(3, 0x9d14c3b8) \
+	CRC32C_BIT(4, 0x3fc5f181) \
+	CRC32C_BIT(5, 0x7f8be302) \
+	CRC32C_BIT(6, 0xff17c604) \
+	CRC32C_BIT(7, 0xfbc3faf9) \
+	CRC32C_BIT(8, 0xf26b8303) \
+	CRC32C_BIT(9, 0xe13b70f7) \
+	CRC32C_BIT(10, 0xc79a971f) \
+	CRC32C_BIT(11, 0x8ad958cf) \
+	CRC32C_BIT(12, 0x105ec76f) \
+	CRC32C_BIT(13, 0x20bd8ede) \
+	CRC32C_BIT(14, 0x417b1dbc) \
+	CRC32C_BIT(15, 0x82f63b78)
+
+#define CRC32C_BITS_32 \
+	CRC32C_BIT(0, 0xdd45aab8) \
+	CRC32C_BIT(1, 0xbf672381) \
+	CRC32C_BIT(2, 0x7b2231f3) \
+	CRC32C_BIT(3, 0xf64463e6) \
+	CRC32C_BIT(4, 0xe964b13d) \
+	CRC32C_BIT(5, 0xd725148b) \
+	CRC32C_BIT(6, 0xaba65fe7) \
+	CRC32C_BIT(7, 0x52a0c93f) \
+	CRC32C_BIT(8, 0xa541927e) \
+	CRC32C_BIT(9, 0x4f6f520d) \
+	CRC32C_BIT(10, 0x9edea41a) \
+	CRC32C_BIT(11, 0x38513ec5) \
+	CRC32C_BIT(12, 0x70a27d8a) \
+	CRC32C_BIT(13, 0xe144fb14) \
+	CRC32C_BIT(14, 0xc76580d9) \
+	CRC32C_BIT(15, 0x8b277743) \
+	CRC32C_BIT(16, 0x13a29877) \
+	CRC32C_BIT(17, 0x274530ee) \
+	CRC32C_BIT(18, 0x4e8a61dc) \
+	CRC32C_BIT(19, 0x9d14c3b8) \
+	CRC32C_BIT(20, 0x3fc5f181) \
+	CRC32C_BIT(21, 0x7f8be302) \
+	CRC32C_BIT(22, 0xff17c604) \
+	CRC32C_BIT(23, 0xfbc3faf9) \
+	CRC32C_BIT(24, 0xf26b8303) \
+	CRC32C_BIT(25, 0xe13b70f7) \
+	CRC32C_BIT(26, 0xc79a971f) \
+	CRC32C_BIT(27, 0x8ad958cf) \
+	CRC32C_BIT(28, 0x105ec76f) \
+	CRC32C_BIT(29, 0x20bd8ede) \
+	CRC32C_BIT(30, 0x417b1dbc) \
+	CRC32C_BIT(31, 0x82f63b78)
+
+#define CRC32C_BITS_64 \
 	CRC32C_BIT(0, 0x493c7d27) \
 	CRC32C_BIT(1, 0x9278fa4e) \
 	CRC32C_BIT(2, 0x211d826d) \
@@ -100,9 +168,7 @@ __bpf_kfunc_end_defs();
 	CRC32C_BIT(28, 0x8f2261d3) \
 	CRC32C_BIT(29, 0x1ba8b557) \
 	CRC32C_BIT(30, 0x37516aae) \
-	CRC32C_BIT(31, 0x6ea2d55c)
-
-#define CRC32C_BITS_32_47 \
+	CRC32C_BIT(31, 0x6ea2d55c) \
 	CRC32C_BIT(32, 0xdd45aab8) \
 	CRC32C_BIT(33, 0xbf672381) \
 	CRC32C_BIT(34, 0x7b2231f3) \
@@ -118,9 +184,7 @@ __bpf_kfunc_end_defs();
 	CRC32C_BIT(44, 0x70a27d8a) \
 	CRC32C_BIT(45, 0xe144fb14) \
 	CRC32C_BIT(46, 0xc76580d9) \
-	CRC32C_BIT(47, 0x8b277743)
-
-#define CRC32C_BITS_48_55 \
+	CRC32C_BIT(47, 0x8b277743) \
 	CRC32C_BIT(48, 0x13a29877) \
 	CRC32C_BIT(49, 0x274530ee) \
 	CRC32C_BIT(50, 0x4e8a61dc) \
@@ -128,9 +192,7 @@ __bpf_kfunc_end_defs();
 	CRC32C_BIT(52, 0x3fc5f181) \
 	CRC32C_BIT(53, 0x7f8be302) \
 	CRC32C_BIT(54, 0xff17c604) \
-	CRC32C_BIT(55, 0xfbc3faf9)
-
-#define CRC32C_BITS_56_63 \
+	CRC32C_BIT(55, 0xfbc3faf9) \
 	CRC32C_BIT(56, 0xf26b8303) \
 	CRC32C_BIT(57, 0xe13b70f7) \
 	CRC32C_BIT(58, 0xc79a971f) \
@@ -140,31 +202,25 @@ __bpf_kfunc_end_defs();
 	CRC32C_BIT(62, 0x417b1dbc) \
 	CRC32C_BIT(63, 0x82f63b78)
 
-/* R2 = (crc ^ v) << (64 - n), w0 = crc >> n (0 for n >= 32) */
+/* R2 = crc ^ v, w0 = crc >> n (0 for n >= 32); the bits above n are never read */
 static const struct bpf_insn crc32c_u8_body[] = {
 	BPF_ALU64_REG(BPF_XOR, BPF_REG_2, BPF_REG_1),
-	BPF_ALU64_IMM(BPF_LSH, BPF_REG_2, 56),
 	BPF_MOV32_REG(BPF_REG_0, BPF_REG_1),
 	BPF_ALU32_IMM(BPF_RSH, BPF_REG_0, 8),
-	CRC32C_BITS_56_63
+	CRC32C_BITS_8
 };
 
 static const struct bpf_insn crc32c_u16_body[] = {
 	BPF_ALU64_REG(BPF_XOR, BPF_REG_2, BPF_REG_1),
-	BPF_ALU64_IMM(BPF_LSH, BPF_REG_2, 48),
 	BPF_MOV32_REG(BPF_REG_0, BPF_REG_1),
 	BPF_ALU32_IMM(BPF_RSH, BPF_REG_0, 16),
-	CRC32C_BITS_48_55
-	CRC32C_BITS_56_63
+	CRC32C_BITS_16
 };
 
 static const struct bpf_insn crc32c_u32_body[] = {
 	BPF_ALU64_REG(BPF_XOR, BPF_REG_2, BPF_REG_1),
-	BPF_ALU64_IMM(BPF_LSH, BPF_REG_2, 32),
 	BPF_MOV32_IMM(BPF_REG_0, 0),
-	CRC32C_BITS_32_47
-	CRC32C_BITS_48_55
-	CRC32C_BITS_56_63
+	CRC32C_BITS_32
 };
 
 /* crc's upper half may be anything: a u32 argument is 32 bits */
@@ -172,10 +228,7 @@ static const struct bpf_insn crc32c_u64_body[] = {
 	BPF_MOV32_REG(BPF_REG_1, BPF_REG_1),
 	BPF_ALU64_REG(BPF_XOR, BPF_REG_2, BPF_REG_1),
 	BPF_MOV32_IMM(BPF_REG_0, 0),
-	CRC32C_BITS_0_31
-	CRC32C_BITS_32_47
-	CRC32C_BITS_48_55
-	CRC32C_BITS_56_63
+	CRC32C_BITS_64
 };
 
 #if INSN_HAVE_EMITTERS
