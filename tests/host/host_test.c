@@ -67,7 +67,8 @@ static const struct family families[] = {
 static const char *const feature_name[HOST_NFEATURES] = {
 	[X86_FEATURE_BMI1] = "BMI1", [X86_FEATURE_BMI2] = "BMI2",
 	[X86_FEATURE_MOVBE] = "MOVBE", [X86_FEATURE_POPCNT] = "POPCNT",
-	[X86_FEATURE_ABM] = "ABM", [HOST_FEATURE_CSSC] = "CSSC",
+	[X86_FEATURE_ABM] = "ABM", [X86_FEATURE_XMM4_2] = "SSE4_2",
+	[HOST_FEATURE_CSSC] = "CSSC", [HOST_FEATURE_CRC32] = "CRC32",
 };
 
 static double mult = 1;
