@@ -661,7 +661,11 @@ static void test_family(const struct family *f)
 		}
 		if (!b->emit)
 			continue;	/* no emitter here: the JIT keeps the body */
-		q = emitter_features(b, k);
+		/*
+		 * with what its native code needs, asked about or not: an
+		 * emitter that forgets to ask must still decline without it
+		 */
+		q = emitter_features(b, k) | k->needs;
 		/* every subset s of q on, the rest off: all of q first */
 		for (s = q;; s = (s - 1) & q) {
 			struct verdict nv = { .must_decline = k->needs & q & ~s };
