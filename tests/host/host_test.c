@@ -226,7 +226,9 @@ static enum interp_status test_body(const struct bpf_kfunc_body *b,
 	for (i = 0; memset(imm, 0, sizeof(imm)), k->consts(i, imm); i++)
 		valid += !refused(b, k, imm);
 	inputs = scaled(valid && valid * INPUTS_BODY < BODY_MIN ? BODY_MIN / valid : INPUTS_BODY);
-	if (!b->len || b->len > BPF_KFUNC_BODY_MAX_INSNS || b->mode > BPF_KFUNC_BODY_AFTER)
+	/* the series' bounds (linux/bpf_kfunc_body.h, as gen-kdefs.sh copies it) */
+	if (!b->len || b->len > BPF_KFUNC_BODY_MAX_INSNS || b->mode > BPF_KFUNC_BODY_AFTER ||
+	    (b->mode == BPF_KFUNC_BODY_AFTER && b->len > BPF_KFUNC_BODY_AFTER_MAX_INSNS))
 		fail(v, "descriptor: len %u, mode %u", b->len, b->mode);
 	for (i = 0; memset(imm, 0, sizeof(imm)), k->consts(i, imm); i++) {
 		if (refused(b, k, imm))
