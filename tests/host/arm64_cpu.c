@@ -8,6 +8,9 @@
 
 #include <asm/cpufeature.h>
 
+#ifndef HWCAP_CRC32
+#define HWCAP_CRC32	(1UL << 7)
+#endif
 #ifndef HWCAP2_CSSC
 #define HWCAP2_CSSC	(1UL << 34)
 #endif
@@ -19,6 +22,8 @@ bool host_cpu_real(enum host_feature f)
 	switch (f) {
 	case HOST_FEATURE_CSSC:
 		return getauxval(AT_HWCAP2) & HWCAP2_CSSC;
+	case HOST_FEATURE_CRC32:
+		return getauxval(AT_HWCAP) & HWCAP_CRC32;
 	default:
 		return false;
 	}

@@ -4,7 +4,8 @@
  * no encoder for them) against GNU as: tests/host/arm64-ref.sh assembles
  * the same list, in the same order, into a64_ref.h.  Every register of
  * each one-register-in form (rbit, clz, cnt; X and W), and for umulh and
- * smulh every pair of Rd and Rn with an Rm that takes every value too.
+ * smulh, and crc32cb, crc32ch, crc32cw, crc32cx, every pair of Rd and Rn
+ * with an Rm that takes every value too.
  * The words of cnt (FEAT_CSSC) are checked here only: qemu-aarch64 7.2
  * cannot run them.
  */
@@ -21,6 +22,7 @@ int host_arm64_encodings(void)
 {
 	static const u32 dp1[] = { A64_DP1_RBIT, A64_DP1_CLZ, A64_DP1_CNT };
 	static const char *const dp1_name[] = { "rbit", "clz", "cnt" };
+	static const char *const crc_name[] = { "crc32cb", "crc32ch", "crc32cw", "crc32cx" };
 	unsigned int n = 0, bad = 0;
 	char first[128] = "";
 	int op, sf, d, r;
@@ -52,10 +54,31 @@ int host_arm64_encodings(void)
 						 op ? "smulh" : "umulh", d, r, m, w,
 						 n < ARRAY_SIZE(ref) ? ref[n] : 0);
 			}
-	/* and what insn.c refuses: a register past zr */
-	if (A64_CLZ(1, 32, 0) != AARCH64_BREAK_FAULT || A64_UMULH(0, 0, 32) != AARCH64_BREAK_FAULT) {
+	for (op = 0; op < 4; op++)
+		for (d = 0; d < 32; d++)
+			for (r = 0; r < 32; r++, n++) {
+				int m = (5 * d + 11 * r + 3) % 32;
+
+				w = A64_CRC32C(1 << op, d, r, m);
+				if (n < ARRAY_SIZE(ref) && w == ref[n])
+					continue;
+				if (!bad++)
+					snprintf(first, sizeof(first), "%s w%d, w%d, %c%d: %#x, as %#x",
+						 crc_name[op], d, r, op == 3 ? 'x' : 'w', m, w,
+						 n < ARRAY_SIZE(ref) ? ref[n] : 0);
+			}
+	/* and what insn.c refuses: a register past zr; crc32c of no width */
+	if (A64_CLZ(1, 32, 0) != AARCH64_BREAK_FAULT || A64_UMULH(0, 0, 32) != AARCH64_BREAK_FAULT ||
+	    A64_CRC32C(8, 0, 0, 32) != AARCH64_BREAK_FAULT ||
+	    A64_CRC32C(1, 32, 0, 0) != AARCH64_BREAK_FAULT) {
 		bad++;
 		snprintf(first, sizeof(first), "register 32 encoded");
+	}
+	if (A64_CRC32C(0, 0, 0, 0) != AARCH64_BREAK_FAULT ||
+	    A64_CRC32C(3, 0, 0, 0) != AARCH64_BREAK_FAULT ||
+	    A64_CRC32C(16, 0, 0, 0) != AARCH64_BREAK_FAULT) {
+		bad++;
+		snprintf(first, sizeof(first), "crc32c of 0, 3 or 16 bytes encoded");
 	}
 	if (n != ARRAY_SIZE(ref)) {
 		bad++;
@@ -66,6 +89,6 @@ int host_arm64_encodings(void)
 		       "first: %s\n", bad, n, first);
 	else
 		printf("TEST host.arm64.encodings PASS %u words of rbit, clz, cnt, umulh, "
-		       "smulh equal GNU as's\n", n);
+		       "smulh, crc32cb/h/w/x equal GNU as's\n", n);
 	return bad != 0;
 }

@@ -371,6 +371,114 @@ static void mulhi_input(struct call *c, int n)
 }
 
 /*
+ * CRC32C steps against a table CRC, a byte at a time, least significant
+ * byte first (the bodies are bit by bit, one constant per bit of a 64-bit
+ * step; the native code is one instruction).  The table is checked once
+ * against published values (RFC 3720's table and its B.4 vectors, the
+ * usual check value) before anything is compared with it.  Inputs: each
+ * bit of v alone (each of the body's constants), each bit of crc alone,
+ * every pair of edge values, random ones; v above its width and crc's
+ * upper half hold junk, which no answer may depend on.
+ */
+
+static u32 crc32c_table[256];
+
+static void crc32c_table_init(void)
+{
+	static const struct { const char *s; int len; u8 fill; u32 crc; } check[] = {
+		{ "123456789", 9, 0, 0xe3069283 },
+		{ NULL, 32, 0x00, 0x8a9136aa },
+		{ NULL, 32, 0xff, 0x62a8ab43 },
+	};
+	u32 i, j, crc;
+
+	if (crc32c_table[1])
+		return;
+	for (i = 0; i < 256; i++) {
+		for (crc = i, j = 0; j < 8; j++)
+			crc = crc >> 1 ^ (crc & 1 ? 0x82f63b78 : 0);
+		crc32c_table[i] = crc;
+	}
+	for (i = 0; i < ARRAY_SIZE(check); i++) {
+		crc = ~0u;
+		for (j = 0; j < (u32)check[i].len; j++) {
+			u8 b = check[i].s ? check[i].s[j] : check[i].fill;
+
+			crc = crc >> 8 ^ crc32c_table[(u8)(crc ^ b)];
+		}
+		if (~crc != check[i].crc || crc32c_table[1] != 0xf26b8303 ||
+		    crc32c_table[128] != 0x82f63b78) {
+			fprintf(stderr, "cases.c: the CRC32C table is wrong (check %u: %#x)\n",
+				i, ~crc);
+			abort();
+		}
+	}
+}
+
+/* @crc's low 32 bits after v's @bytes bytes, least significant first */
+static u64 c_crc32c(u64 crc, u64 v, int bytes)
+{
+	u32 r = crc;
+	int i;
+
+	crc32c_table_init();
+	for (i = 0; i < bytes; i++, v >>= 8)
+		r = r >> 8 ^ crc32c_table[(u8)(r ^ v)];
+	return r;
+}
+
+static u64 c_crc32c_u8(const u64 *a) { return c_crc32c(a[0], a[1], 1); }
+static u64 c_crc32c_u16(const u64 *a) { return c_crc32c(a[0], a[1], 2); }
+static u64 c_crc32c_u32(const u64 *a) { return c_crc32c(a[0], a[1], 4); }
+static u64 c_crc32c_u64(const u64 *a) { return c_crc32c(a[0], a[1], 8); }
+
+/* junk in the bits of a register above @width */
+static u64 junk_above(int width)
+{
+	return width < 64 ? rnd() << width : 0;
+}
+
+/*
+ * odd n random, so that the few inputs of each native run (n below 60)
+ * are not all single bits; the body's runs go through the whole list
+ */
+static void crc32c_input(struct call *c, int n, int width)
+{
+	int ne = ARRAY_SIZE(edges), m;
+
+	if (n % 2) {
+		c->a[0] = value(ne + n);
+		c->a[1] = value(ne + n + 1);
+		return;
+	}
+	n /= 2;
+	m = n - width;
+	if (n < width) {
+		c->a[0] = junk_above(32);
+		c->a[1] = 1ULL << n | junk_above(width);
+	} else if (m < 32) {
+		c->a[0] = 1ULL << m | junk_above(32);
+		c->a[1] = junk_above(width);
+	} else {
+		m = (m - 32) % (ne * ne);
+		c->a[0] = edges[m % ne];
+		c->a[1] = edges[(m / ne + m) % ne];
+	}
+}
+
+static void crc32c_u8_input(struct call *c, int n) { crc32c_input(c, n, 8); }
+static void crc32c_u16_input(struct call *c, int n) { crc32c_input(c, n, 16); }
+static void crc32c_u32_input(struct call *c, int n) { crc32c_input(c, n, 32); }
+static void crc32c_u64_input(struct call *c, int n) { crc32c_input(c, n, 64); }
+
+/* x86 crc32 came with SSE4.2, arm64 crc32c is FEAT_CRC32 (module/ARCH/crc32c.c) */
+#ifdef __x86_64__
+#define CRC32C_NEEDS	(1u << X86_FEATURE_XMM4_2)
+#else
+#define CRC32C_NEEDS	(1u << HOST_FEATURE_CRC32)
+#endif
+
+/*
  * prefetch: load_be's offsets and placement in mem, one byte: the body
  * reads it, the native code must not read at all (host_test.c runs it
  * again pointing into an unmapped page).  The kfunc's own C code is a
@@ -572,6 +680,14 @@ const struct kcase host_cases[] = {
 	CASE("bpf_insn_ctz32", U32, NONE, NONE, U64, c_ctz32, no_consts, bits32_input),
 	CASE("bpf_insn_mulhi64", U64, U64, NONE, U64, c_mulhi64, no_consts, mulhi_input),
 	CASE("bpf_insn_smulhi64", U64, U64, NONE, U64, c_smulhi64, no_consts, mulhi_input),
+	CASE("bpf_insn_crc32c_u8", U32, U32, NONE, U64, c_crc32c_u8, no_consts,
+	     crc32c_u8_input, .needs = CRC32C_NEEDS),
+	CASE("bpf_insn_crc32c_u16", U32, U32, NONE, U64, c_crc32c_u16, no_consts,
+	     crc32c_u16_input, .needs = CRC32C_NEEDS),
+	CASE("bpf_insn_crc32c_u32", U32, U32, NONE, U64, c_crc32c_u32, no_consts,
+	     crc32c_u32_input, .needs = CRC32C_NEEDS),
+	CASE("bpf_insn_crc32c_u64", U32, U64, NONE, U64, c_crc32c_u64, no_consts,
+	     crc32c_u64_input, .needs = CRC32C_NEEDS),
 	CASE("bpf_iter_num_new", PTR, U32, U32, S32, c_iter_new, no_consts,
 	     iter_new_input),
 	CASE("bpf_iter_num_next", PTR, NONE, NONE, PTR, c_iter_next, no_consts,

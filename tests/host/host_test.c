@@ -67,7 +67,8 @@ static const struct family families[] = {
 static const char *const feature_name[HOST_NFEATURES] = {
 	[X86_FEATURE_BMI1] = "BMI1", [X86_FEATURE_BMI2] = "BMI2",
 	[X86_FEATURE_MOVBE] = "MOVBE", [X86_FEATURE_POPCNT] = "POPCNT",
-	[X86_FEATURE_ABM] = "ABM", [HOST_FEATURE_CSSC] = "CSSC",
+	[X86_FEATURE_ABM] = "ABM", [X86_FEATURE_XMM4_2] = "SSE4_2",
+	[HOST_FEATURE_CSSC] = "CSSC", [HOST_FEATURE_CRC32] = "CRC32",
 };
 
 static double mult = 1;
@@ -225,7 +226,9 @@ static enum interp_status test_body(const struct bpf_kfunc_body *b,
 	for (i = 0; memset(imm, 0, sizeof(imm)), k->consts(i, imm); i++)
 		valid += !refused(b, k, imm);
 	inputs = scaled(valid && valid * INPUTS_BODY < BODY_MIN ? BODY_MIN / valid : INPUTS_BODY);
-	if (!b->len || b->len > BPF_KFUNC_BODY_MAX_INSNS || b->mode > BPF_KFUNC_BODY_AFTER)
+	/* the series' bounds (linux/bpf_kfunc_body.h, as gen-kdefs.sh copies it) */
+	if (!b->len || b->len > BPF_KFUNC_BODY_MAX_INSNS || b->mode > BPF_KFUNC_BODY_AFTER ||
+	    (b->mode == BPF_KFUNC_BODY_AFTER && b->len > BPF_KFUNC_BODY_AFTER_MAX_INSNS))
 		fail(v, "descriptor: len %u, mode %u", b->len, b->mode);
 	for (i = 0; memset(imm, 0, sizeof(imm)), k->consts(i, imm); i++) {
 		if (refused(b, k, imm))
@@ -660,7 +663,11 @@ static void test_family(const struct family *f)
 		}
 		if (!b->emit)
 			continue;	/* no emitter here: the JIT keeps the body */
-		q = emitter_features(b, k);
+		/*
+		 * with what its native code needs, asked about or not: an
+		 * emitter that forgets to ask must still decline without it
+		 */
+		q = emitter_features(b, k) | k->needs;
 		/* every subset s of q on, the rest off: all of q first */
 		for (s = q;; s = (s - 1) & q) {
 			struct verdict nv = { .must_decline = k->needs & q & ~s };

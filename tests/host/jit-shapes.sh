@@ -84,6 +84,24 @@ count_op() {
 	fi
 }
 
+# count_line NAME ERE N TEST: N instructions that match ERE whole
+# (mnemonic and operands) and no call, for an instruction whose width
+# objdump may spell by its operands alone (binutils 2.40: crc32
+# %sil,%eax, where others print crc32b)
+count_line() {
+	local name=$1 ere=$2 want=$3 test=$4 n first
+	[ -f "$dir/$name.dis" ] || { echo "TEST shapes.$test FAIL no image $dir/$name.dis"; return; }
+	n=$(insns "$name" | grep -cE "^($ere)\$")
+	if [ "$n" != "$want" ]; then
+		echo "TEST shapes.$test FAIL $n instructions matching $ere, want $want"
+	elif insns "$name" | grep -qE "$call"; then
+		echo "TEST shapes.$test FAIL a call is left"
+	else
+		first=$(insns "$name" | grep -m1 -E "^($ere)\$")
+		echo "TEST shapes.$test PASS $n${first:+, the first: $first}"
+	fi
+}
+
 # native KFUNC: the guest's module status (modes.sh prints it in the guest
 # log beside JITDIR) says KFUNC got native code; else what it lacks
 native() {
@@ -464,6 +482,32 @@ x86_64)
 	# in every aliasing: one instruction per call, no call left
 	count_op mulhi_alias 'mulx' 8 mulhi_alias.mulx
 	count_op mulhi_alias 'imul' 8 mulhi_alias.imul
+	# CRC32C: one crc32 per step where the guest CPU has SSE4.2, its
+	# width that of the source register (crc32b/w/l/q, or crc32 with
+	# %sil/%si/%esi/%rsi), the destination 32 bits but for q; six of each
+	# in crc32c_alias (every aliasing), one in the loop and the wrapper,
+	# eight in the 64-byte buffer (clang unrolls it).  Without SSE4.2 the
+	# bodies stay: none, and a SKIP.
+	r8='%([a-d]l|[sd]il|[sb]pl|r[0-9]+b)' r16='%([a-d]x|[sd]i|[sb]p|r[0-9]+w)'
+	r32='%(e[a-d]x|e[sd]i|e[sb]p|r[0-9]+d)' r64='%(r[a-d]x|r[sd]i|r[sb]p|r[0-9]+)'
+	crc_b="crc32b? $r8,$r32" crc_w="crc32w? $r16,$r32"
+	crc_l="crc32l? $r32,$r32" crc_q="crc32q? $r64,$r64"
+	want=(1 6 1 8 4)
+	if ! why=$(native bpf_insn_crc32c_u64); then
+		want=(0 0 0 0 0)
+		echo "TEST shapes.crc32c.native SKIP the steps keep their bodies here: native=$why"
+	fi
+	for w in b w l q; do
+		ere=crc_$w
+		count_line crc32c_all "${!ere}" "${want[0]}" crc32c_all.crc32$w
+		count_line crc32c_alias "${!ere}" "${want[1]}" crc32c_alias.crc32$w
+	done
+	# the result in v's register (and not crc's): v read from r10
+	count_line crc32c_alias "crc32[bwlq]? %r10[bwd]?,$r32|crc32q? %r10,$r64" \
+		"${want[4]}" crc32c_alias.scratch
+	count_line crc32c_loop "$crc_q" "${want[2]}" crc32c_loop
+	count_line crc32c_wrapper "$crc_q" "${want[2]}" crc32c_wrapper
+	count_line crc32c_buf "$crc_q" "${want[3]}" crc32c_buf
 	;;
 arm64)
 	# ror is extr of a register with itself; select is cmp and csel
@@ -529,6 +573,24 @@ arm64)
 	count_op mulhi_all smulh 1 mulhi_all.smulh
 	count_op mulhi_alias umulh 8 mulhi_alias.umulh
 	count_op mulhi_alias smulh 8 mulhi_alias.smulh
+	# CRC32C: one crc32cb/h/w/x per step where the guest CPU has
+	# FEAT_CRC32 (W registers, Xm for crc32cx): six of each in
+	# crc32c_alias, one in the loop and the wrapper, eight in the 64-byte
+	# buffer.  Without it the bodies stay: none, and a SKIP.
+	want=(1 6 1 8)
+	if ! why=$(native bpf_insn_crc32c_u64); then
+		want=(0 0 0 0)
+		echo "TEST shapes.crc32c.native SKIP the steps keep their bodies here: native=$why"
+	fi
+	for w in b h w x; do
+		m=w; [ $w = x ] && m=x
+		ere="crc32c$w w[0-9]+, w[0-9]+, $m[0-9]+"
+		count_line crc32c_all "$ere" "${want[0]}" crc32c_all.crc32c$w
+		count_line crc32c_alias "$ere" "${want[1]}" crc32c_alias.crc32c$w
+	done
+	count_line crc32c_loop 'crc32cx w[0-9]+, w[0-9]+, x[0-9]+' "${want[2]}" crc32c_loop
+	count_line crc32c_wrapper 'crc32cx w[0-9]+, w[0-9]+, x[0-9]+' "${want[2]}" crc32c_wrapper
+	count_line crc32c_buf 'crc32cx w[0-9]+, w[0-9]+, x[0-9]+' "${want[3]}" crc32c_buf
 	;;
 *)
 	echo "TEST shapes.rotate_loop SKIP no $arch emitters yet, the body stays"

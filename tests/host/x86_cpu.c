@@ -24,6 +24,8 @@ bool host_cpu_real(enum host_feature f)
 		return __get_cpuid(1, &a, &b, &c, &d) && (c & bit_POPCNT);
 	case X86_FEATURE_ABM:
 		return __get_cpuid(0x80000001, &a, &b, &c, &d) && (c & bit_LZCNT);
+	case X86_FEATURE_XMM4_2:
+		return __get_cpuid(1, &a, &b, &c, &d) && (c & bit_SSE4_2);
 	default:
 		return false;
 	}
