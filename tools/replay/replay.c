@@ -633,20 +633,37 @@ static unsigned char *map_near(size_t size)
 }
 
 /*
+ * the pages function @f of @c gets: two, as every function had when none
+ * was longer than a page, and one more for each whole page of it (the
+ * CRC32C bodies make an image of over 8 KiB); place_code() still checks
+ * that the placement's offset and the function fit
+ */
+static size_t func_span(const struct code *c, int f)
+{
+	return (2 + c->flen[f] / PAGE) * PAGE;
+}
+
+/*
  * Copy @c to fresh memory, function f at the page offset @pl gives it in
- * page pair f, apply its fixups, and make it executable; its entry.
+ * its own pages (func_span()), apply its fixups, and make it executable;
+ * its entry.
  */
 static bench_fn place_code(const struct code *c, const struct placement *pl)
 {
-	size_t size = (2 * c->nfunc + 1) * PAGE;
-	unsigned char *m = map_near(size), *at[MAX_FUNCS];
+	size_t size = PAGE, base[MAX_FUNCS];
+	unsigned char *m, *at[MAX_FUNCS];
 
+	for (int f = 0; f < c->nfunc; f++) {
+		base[f] = size - PAGE;
+		size += func_span(c, f);
+	}
+	m = map_near(size);
 	for (int f = 0; f < c->nfunc; f++) {
 		size_t off = (pl->from_home ? c->home[f] & (PAGE - 1) : 0) + pl->delta;
 
-		if (off + c->flen[f] > 2 * PAGE)
+		if (off + c->flen[f] > func_span(c, f))
 			die("%s: placement %s past its pages", c->name, pl->name);
-		at[f] = m + 2 * PAGE * f + off;
+		at[f] = m + base[f] + off;
 		memcpy(at[f], c->bytes + c->foff[f], c->flen[f]);
 	}
 	for (int i = 0; i < c->nfix; i++) {
