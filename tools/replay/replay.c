@@ -925,6 +925,9 @@ static void targets(struct variant *var, int nvar, int nproc)
 		{ "bpf_for() call/inlined body", "for", "rand", "call", "body", -1.8 },
 		{ "XXH64 native/C", "xxh64", "rand", "native", "C", 1.15 },
 		{ "XXH64 native clang-22/C", "xxh64", "rand", "clang22", "C", 1.15 },
+		{ "CRC32C native/C", "crc32c", "rand", "native", "C", 1.10 },
+		{ "CRC32C native clang-22/C", "crc32c", "rand", "clang22", "C", 1.10 },
+		{ "CRC32C native/C-host", "crc32c", "rand", "native", "C-host", 1.10 },
 	};
 	int n = nproc * nplace;
 
@@ -1001,13 +1004,20 @@ static double clock_ghz(void)
 	return 1 / best;
 }
 
-/* what one run of @op does: BENCH_N operations, or a hash's bytes */
+/*
+ * what one run of @op does: BENCH_N operations, a hash's bytes, CRC32C's
+ * buffers or copy16's records
+ */
 static int op_units(const char *op)
 {
 	if (!strcmp(op, "xxh64") || !strcmp(op, "siphash"))
 		return BENCH_HASH_LEN;
 	if (!strcmp(op, "jhash"))
 		return BENCH_FLOWS * BENCH_FLOW_KEY;
+	if (!strcmp(op, "crc32c"))
+		return BENCH_CRC_BUFS;
+	if (!strcmp(op, "copy16"))
+		return BENCH_COPY_PASSES * BENCH_COPY_RECS;
 	return BENCH_N;
 }
 
@@ -1036,12 +1046,13 @@ static void parse_placements(const char *spec)
 
 /*
  * the variants of each op: its C versions, then its images, idiom first;
- * clang22 is native from the programs built with clang-22 (bpf_fastcall)
+ * C-alt is an op's second C version, where it has one (cref.c); clang22
+ * is native from the programs built with clang-22 (bpf_fastcall)
  */
-static const char *const order[] = { "C", "C-host", "idiom", "mask", "call", "body", "native",
-				     "clang22" };
+static const char *const order[] = { "C", "C-host", "C-alt", "idiom", "mask", "call", "body",
+				     "native", "clang22" };
 #define NORDER ((int)(sizeof(order) / sizeof(order[0])))
-#define NC 2	/* the C builds, first in order[] */
+#define NC 3	/* the C versions, first in order[] */
 
 int main(int argc, char **argv)
 {
@@ -1119,8 +1130,11 @@ int main(int argc, char **argv)
 					scan_image(im, argv[optind]);
 					v->code = &im->c;
 				} else {
-					bench_fn fn = o ? cref_lookup_host(op) : cref_lookup_base(op);
+					bench_fn fn = o == 1 ? cref_lookup_host(op, 0) :
+						      cref_lookup_base(op, o == 2);
 
+					if (!fn && o == 2)
+						continue;
 					if (!fn)
 						die("no C version of %s", op);
 					snprintf(path, sizeof(path), "c_%s (%s)", op, order[o]);
@@ -1170,9 +1184,12 @@ int main(int argc, char **argv)
 	       "their range; @%s: median over the processes at the first placement; "
 	       "x: ratio of ns/op\n", nproc * nplace, place[0].name);
 	printf("# xxh64, siphash: ns per byte of %d; jhash: per byte of %d %d-byte flow "
-	       "keys; insns: instructions in the image (C: the function)\n",
-	       BENCH_HASH_LEN, BENCH_FLOWS, BENCH_FLOW_KEY);
+	       "keys; crc32c: per %d-byte buffer; copy16: per 16-byte record; prefetch: per "
+	       "hop; insns: instructions in the image (C: the function)\n",
+	       BENCH_HASH_LEN, BENCH_FLOWS, BENCH_FLOW_KEY, BENCH_CRC_BUF);
 	printf("# C: %s; C-host: %s\n", REPLAY_C_BASE, REPLAY_C_HOST);
+	printf("# C-alt (built as C): crc32c a byte table; prefetch no prefetch; copy16 "
+	       "general registers only\n");
 	printf("# calls out of the images: direct rel32 to callees built with %s\n",
 	       REPLAY_KFLAGS);
 #ifdef REPLAY_RETHUNK
