@@ -795,37 +795,62 @@ static int check_all(struct variant *var, int nvar)
 }
 
 /*
+ * An op whose data is far beyond L2 (the chase's 2 MiB lists, one per
+ * variant): timed in rounds of its own, after the others.  Among the
+ * others its walks would evict the packets the next sample reads; and
+ * timed variant by variant, each placement would run right after the
+ * same variant's previous one on the same packets, that is over the
+ * paths just walked, warm, while the first placement's walk follows
+ * another variant's.  Its samples go placement by placement instead, so
+ * that each follows another variant's walk through another list.
+ */
+static int op_cold(const char *op)
+{
+	return !strcmp(op, "prefetch");
+}
+
+/*
  * One timing process, number @proc: its own copies (at other addresses
  * than the other processes'), the checks again, then @rounds rounds, each
  * timing every variant at every placement in a rotating order, 20 calls
- * each; the median ns per unit of each (operation, or byte hashed) writes
- * to @fd.
+ * each, and as many rounds of the cold ops' (op_cold()); the median ns per
+ * unit of each (operation, or byte hashed) writes to @fd.
  */
 static void time_child(struct variant *var, int nvar, int rounds, int proc, int fd)
 {
 	extern char _end[];
-	int ne = nvar * nplace, reps = 20;
+	int ne = nvar * nplace, reps = 20, n[2] = { 0, 0 };
 	double *ns = calloc((size_t)ne * rounds, sizeof(double));
+	int *seq = calloc(ne, sizeof(int));
 
 	next_hint = (((uintptr_t)_end + (64ul << 20)) & ~((2ul << 20) - 1)) +
 		    (proc + 1) * (32ul << 20) + proc * 5 * PAGE;
 	place_all(var, nvar);
-	if (!ns || check_all(var, nvar))
+	if (!ns || !seq || check_all(var, nvar))
 		exit(1);
-	for (int r = 0; r < rounds; r++)
-		for (int j = 0; j < ne; j++) {
-			int e = (j + r) % ne;
-			struct variant *v = &var[e / nplace];
-			bench_fn fn = v->fn[e % nplace];
-			uint64_t t0, sink = 0;
+	/* the others variant by variant, then the cold ones placement by placement */
+	for (int e = 0; e < ne; e++)
+		if (!op_cold(var[e / nplace].op))
+			seq[n[0]++] = e;
+	for (int k = 0; k < nplace; k++)
+		for (int i = 0; i < nvar; i++)
+			if (op_cold(var[i].op))
+				seq[n[0] + n[1]++] = i * nplace + k;
+	for (int g = 0; g < 2; g++)
+		for (int r = 0; r < rounds; r++)
+			for (int j = 0; j < n[g]; j++) {
+				int e = seq[(g ? n[0] : 0) + (j + r) % n[g]];
+				struct variant *v = &var[e / nplace];
+				bench_fn fn = v->fn[e % nplace];
+				uint64_t t0, sink = 0;
 
-			t0 = now_ns();
-			for (int k = 0; k < reps; k++)
-				sink += fn(&v->ctx[(r * reps + k) % NPKT]);
-			ns[(size_t)e * rounds + r] =
-				(double)(now_ns() - t0) / ((double)reps * v->units);
-			__asm__ volatile("" : : "r"(sink));
-		}
+				t0 = now_ns();
+				for (int k = 0; k < reps; k++)
+					sink += fn(&v->ctx[(r * reps + k) % NPKT]);
+				ns[(size_t)e * rounds + r] =
+					(double)(now_ns() - t0) / ((double)reps * v->units);
+				__asm__ volatile("" : : "r"(sink));
+			}
 	for (int e = 0; e < ne; e++) {
 		double m = median(ns + (size_t)e * rounds, rounds, NULL, NULL);
 
