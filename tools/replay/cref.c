@@ -560,8 +560,8 @@ C_CHASE(c_prefetch_none, chase_none, (void)0)
  */
 static uint64_t copy_out[BENCH_COPY_RECS * 2];
 
-#define C_COPY16(name, attr)						\
-static attr uint64_t name(const struct replay_ctx *ctx)			\
+#define C_COPY16(name, ...)						\
+static __VA_ARGS__ uint64_t name(const struct replay_ctx *ctx)		\
 {									\
 	PKT(ctx, acc, b);						\
 									\
@@ -573,7 +573,7 @@ static attr uint64_t name(const struct replay_ctx *ctx)			\
 		acc += copy_out[k] * (k + 1);				\
 	return BENCH_FOLD(acc);						\
 }
-C_COPY16(c_copy16, )
+C_COPY16(c_copy16)
 C_COPY16(c_copy16_gpr, __attribute__((target("general-regs-only"))))
 
 struct cref {
@@ -614,7 +614,8 @@ static const struct cref cref_alts[] = {
 bench_fn CREF_LOOKUP(const char *op, int alt)
 {
 	const struct cref *t = alt ? cref_alts : crefs;
-	size_t n = alt ? sizeof(cref_alts) / sizeof(cref_alts[0]) : sizeof(crefs) / sizeof(crefs[0]);
+	size_t n = alt ? sizeof(cref_alts) / sizeof(cref_alts[0]) :
+			 sizeof(crefs) / sizeof(crefs[0]);
 
 	for (size_t i = 0; i < n; i++)
 		if (!strcmp(t[i].op, op))
