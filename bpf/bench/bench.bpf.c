@@ -707,4 +707,163 @@ int jhash_kfunc(struct xdp_md *ctx)
 	return jhash_flows(b, seed, true);
 }
 
+/*
+ * CRC32C of each 64-byte buffer of the packet's bytes (iSCSI's, ext4's and
+ * btrfs's checksum; ~0 in, inverted out), one 64-bit step per 8 bytes,
+ * the CRCs xored together: the buffers are independent, as packets'
+ * would be.  The idiom is bpf/insn_kfuncs.h's __insn_crc32c(), the bit at
+ * a time loop plain BPF can do (BPF has no carry-less multiply, and a
+ * byte table would be a map lookup per byte); the kfunc is the raw step,
+ * x86's crc32.  clang unrolls the eight steps; the outer loop stays.
+ */
+static __always_inline __u32 crc32c_idiom_u64(__u32 crc, __u64 v)
+{
+	return __insn_crc32c(crc, v, 64);
+}
+
+#define CRC_BODY(step)							\
+	__u32 crc, h = 0;						\
+									\
+	(void)seed;	/* a CRC32C starts from ~0 */			\
+	NO_UNROLL							\
+	for (__u32 i = 0; i < BENCH_CRC_BUFS; i++, b += BENCH_CRC_BUF) {	\
+		crc = ~0u;						\
+		for (__u32 j = 0; j < BENCH_CRC_BUF; j += 8)		\
+			crc = step(crc, *(__u64 *)(b + j));		\
+		h ^= ~crc;						\
+	}								\
+	return h
+
+SEC("xdp")
+int crc32c_idiom(struct xdp_md *ctx)
+{
+	BENCH_PKT(ctx, seed, b);
+	CRC_BODY(crc32c_idiom_u64);
+}
+
+SEC("xdp")
+int crc32c_kfunc(struct xdp_md *ctx)
+{
+	BENCH_PKT(ctx, seed, b);
+	CRC_BODY(bpf_insn_crc32c_u64);
+}
+
+/*
+ * Pointer chase: BENCH_N hops along a list of 64-byte nodes in a global
+ * array of 2 MiB (bench.h), acc taking in each node's value.  Each hop
+ * waits for the node's load, so without a prefetch every hop costs a
+ * miss; a prefetch of the node a jump pointer names, BENCH_CHASE_AHEAD
+ * hops on, has it in L1 by the time the chase gets there.  The idiom has
+ * no prefetch (BPF has none); the kfunc's body is a one-byte load of that
+ * node, native code prefetcht0.  The list is built on the first run
+ * (bpf_loop(), which 6.12 inlines), so the replay's zeroed map buffer
+ * gets it too; the result depends only on the list and the first node.
+ */
+struct chase_node {
+	__u32 next;		/* the next node */
+	__u32 ahead;		/* BENCH_CHASE_AHEAD nodes on */
+	__u64 val;
+	__u64 pad[6];
+} __attribute__((aligned(64)));
+
+struct chase_node chase[BENCH_CHASE_NODES];
+__u32 chase_ready;
+
+#define CHASE_MASK	(BENCH_CHASE_NODES - 1)
+
+static long chase_init(__u64 i, void *data)
+{
+	__u32 k = i & CHASE_MASK, a = k;
+
+	for (int d = 0; d < BENCH_CHASE_AHEAD; d++)
+		a = (a * BENCH_CHASE_A + BENCH_CHASE_C) & CHASE_MASK;
+	chase[k].next = (k * BENCH_CHASE_A + BENCH_CHASE_C) & CHASE_MASK;
+	chase[k].ahead = a;
+	chase[k].val = k * BENCH_MUL;
+	return 0;
+}
+
+static __always_inline void chase_build(void)
+{
+	if (chase_ready == BENCH_CHASE_READY)
+		return;
+	bpf_loop(BENCH_CHASE_NODES, chase_init, NULL, 0);
+	chase_ready = BENCH_CHASE_READY;
+}
+
+#define CHASE_BODY(prefetch)						\
+	struct chase_node *n;						\
+	__u32 k = *(__u16 *)b;						\
+									\
+	chase_build();							\
+	NO_UNROLL							\
+	for (__u32 i = 0; i < BENCH_N; i++) {				\
+		n = &chase[k & CHASE_MASK];				\
+		prefetch;						\
+		acc = acc * BENCH_MUL + n->val;				\
+		k = n->next;						\
+	}								\
+	return BENCH_FOLD(acc)
+
+SEC("xdp")
+int prefetch_idiom(struct xdp_md *ctx)
+{
+	BENCH_PKT(ctx, acc, b);
+	CHASE_BODY((void)0);
+}
+
+SEC("xdp")
+int prefetch_kfunc(struct xdp_md *ctx)
+{
+	BENCH_PKT(ctx, acc, b);
+	CHASE_BODY(bpf_insn_prefetch(&chase[n->ahead & CHASE_MASK], 0));
+}
+
+/*
+ * 16-byte copy: the packet's first BENCH_COPY_RECS 16-byte records into a
+ * global array, BENCH_COPY_PASSES times, pass r putting record k in slot
+ * k + r (mod the slots), so that every pass writes something else where
+ * it writes; then the slots, each weighted by its place, summed: a record
+ * in the wrong slot or half copied changes the result.  The idiom is
+ * what a program writes today (bpf/insn_kfuncs.h's fallback: two 8-byte
+ * loads, two stores); the offsets into the packet are constants in each
+ * iteration the verifier walks.
+ */
+__u64 copy_out[BENCH_COPY_RECS * 2];
+
+static __always_inline void copy16_plain(void *dst, const void *src)
+{
+	__u64 lo = ((const __u64 *)src)[0], hi = ((const __u64 *)src)[1];
+
+	((__u64 *)dst)[0] = lo;
+	((__u64 *)dst)[1] = hi;
+}
+
+#define COPY_BODY(copy)							\
+	NO_UNROLL							\
+	for (__u32 r = 0; r < BENCH_COPY_PASSES; r++) {			\
+		NO_UNROLL						\
+		for (__u32 k = 0; k < BENCH_COPY_RECS; k++)		\
+			copy(&copy_out[((k + r) & (BENCH_COPY_RECS - 1)) * 2], \
+			     b + k * 16);				\
+	}								\
+	NO_UNROLL							\
+	for (__u32 k = 0; k < BENCH_COPY_RECS * 2; k++)			\
+		acc += copy_out[k] * (k + 1);				\
+	return BENCH_FOLD(acc)
+
+SEC("xdp")
+int copy16_idiom(struct xdp_md *ctx)
+{
+	BENCH_PKT(ctx, acc, b);
+	COPY_BODY(copy16_plain);
+}
+
+SEC("xdp")
+int copy16_kfunc(struct xdp_md *ctx)
+{
+	BENCH_PKT(ctx, acc, b);
+	COPY_BODY(bpf_insn_copy16);
+}
+
 char LICENSE[] SEC("license") = "GPL";

@@ -10,7 +10,10 @@
  * kernel builds its C: for the baseline x86-64 ISA with gcc ("C", no BMI
  * or MOVBE, what a distro kernel may assume) and for this CPU with
  * clang -march=native ("C-host", what the best compiler makes of the same
- * loop here).  CREF_LOOKUP names each build's lookup.  replay copies each
+ * loop here).  CREF_LOOKUP names each build's lookup, which also gives
+ * the few ops with a second C version theirs (row C-alt, from the baseline
+ * build: a CRC32C byte table, a chase without prefetch, a copy in general
+ * registers only).  replay copies each
  * function as it copies the JIT images, to the same page offsets, so the
  * C loops move with the images (tools/replay/replay.c).
  */
@@ -438,10 +441,147 @@ static uint64_t c_jhash(const struct replay_ctx *ctx)
 	return h;
 }
 
-static const struct {
+/*
+ * CRC32C of each 64-byte buffer, ~0 in, inverted out, the CRCs xored:
+ * with the crc32 instruction, as the kernel's x86 CRC32C (crc32c-intel)
+ * does it whatever the kernel's baseline, hence SSE4.2 for this function
+ * in the baseline build too.  The eight steps unrolled, as clang unrolls
+ * them in bench.bpf.c (gcc -O2 keeps the loop: 2.4 times as slow here,
+ * each step waiting on the last through the loop's branch).  The
+ * alternative (C-alt) a byte table (Sarwate's), what C without the
+ * instruction does, in a loop.
+ */
+static __attribute__((target("sse4.2"))) uint64_t c_crc32c(const struct replay_ctx *ctx)
+{
+	PKT(ctx, seed, b);
+	uint32_t crc, h = 0;
+
+	(void)seed;
+	for (int i = 0; i < BENCH_CRC_BUFS; i++, b += BENCH_CRC_BUF) {
+		crc = ~0u;
+#pragma GCC unroll 8
+		for (int j = 0; j < BENCH_CRC_BUF; j += 8)
+			crc = __builtin_ia32_crc32di(crc, get64(b + j));
+		h ^= ~crc;
+	}
+	return h;
+}
+
+static uint32_t crc32c_table[256];
+
+__attribute__((constructor)) static void crc32c_table_init(void)
+{
+	for (uint32_t i = 0; i < 256; i++) {
+		uint32_t c = i;
+
+		for (int k = 0; k < 8; k++)
+			c = c >> 1 ^ (0x82f63b78 & -(c & 1));
+		crc32c_table[i] = c;
+	}
+}
+
+static uint64_t c_crc32c_table(const struct replay_ctx *ctx)
+{
+	PKT(ctx, seed, b);
+	uint32_t crc, h = 0;
+
+	(void)seed;
+	for (int i = 0; i < BENCH_CRC_BUFS; i++, b += BENCH_CRC_BUF) {
+		crc = ~0u;
+		for (int j = 0; j < BENCH_CRC_BUF; j++)
+			crc = crc32c_table[(crc ^ b[j]) & 0xff] ^ crc >> 8;
+		h ^= ~crc;
+	}
+	return h;
+}
+
+/*
+ * Pointer chase: the list of bench.bpf.c, built the same way (before
+ * main: the programs build theirs on their first run), chased with
+ * prefetch(), the kernel's __builtin_prefetch(), of the node BENCH_CHASE_AHEAD
+ * hops on; the alternative (C-alt) without it.  Each has its list, as
+ * each image has its map: one variant's runs leave nothing in the cache
+ * for another's.
+ */
+struct chase_node {
+	uint32_t next, ahead;
+	uint64_t val;
+	uint64_t pad[6];
+} __attribute__((aligned(64)));
+
+#define CHASE_MASK	(BENCH_CHASE_NODES - 1)
+static struct chase_node chase[BENCH_CHASE_NODES], chase_none[BENCH_CHASE_NODES];
+
+static void chase_build(struct chase_node *chase)
+{
+	for (uint32_t k = 0; k < BENCH_CHASE_NODES; k++) {
+		uint32_t a = k;
+
+		for (int d = 0; d < BENCH_CHASE_AHEAD; d++)
+			a = (a * BENCH_CHASE_A + BENCH_CHASE_C) & CHASE_MASK;
+		chase[k].next = (k * BENCH_CHASE_A + BENCH_CHASE_C) & CHASE_MASK;
+		chase[k].ahead = a;
+		chase[k].val = k * BENCH_MUL;
+	}
+}
+
+__attribute__((constructor)) static void chase_init(void)
+{
+	chase_build(chase);
+	chase_build(chase_none);
+}
+
+#define C_CHASE(name, chase, prefetch)					\
+static uint64_t name(const struct replay_ctx *ctx)			\
+{									\
+	PKT(ctx, acc, b);						\
+	const struct chase_node *n;					\
+	uint16_t first;							\
+	uint32_t k;							\
+									\
+	memcpy(&first, b, 2);						\
+	k = first;							\
+	for (uint32_t i = 0; i < BENCH_N; i++) {			\
+		n = &chase[k & CHASE_MASK];				\
+		prefetch;						\
+		acc = acc * BENCH_MUL + n->val;				\
+		k = n->next;						\
+	}								\
+	return BENCH_FOLD(acc);						\
+}
+C_CHASE(c_prefetch, chase, __builtin_prefetch(&chase[n->ahead & CHASE_MASK]))
+C_CHASE(c_prefetch_none, chase_none, (void)0)
+
+/*
+ * 16-byte copy: memcpy(d, s, 16), which user-space C makes one 16-byte
+ * SSE load and store; the alternative (C-alt) the same built as the
+ * kernel builds its C, general registers only (-mno-sse and the like):
+ * two 8-byte loads and stores, as the native code.
+ */
+static uint64_t copy_out[BENCH_COPY_RECS * 2];
+
+#define C_COPY16(name, ...)						\
+static __VA_ARGS__ uint64_t name(const struct replay_ctx *ctx)		\
+{									\
+	PKT(ctx, acc, b);						\
+									\
+	for (uint32_t r = 0; r < BENCH_COPY_PASSES; r++)		\
+		for (uint32_t k = 0; k < BENCH_COPY_RECS; k++)		\
+			memcpy(&copy_out[((k + r) & (BENCH_COPY_RECS - 1)) * 2], \
+			       b + k * 16, 16);				\
+	for (uint32_t k = 0; k < BENCH_COPY_RECS * 2; k++)		\
+		acc += copy_out[k] * (k + 1);				\
+	return BENCH_FOLD(acc);						\
+}
+C_COPY16(c_copy16)
+C_COPY16(c_copy16_gpr, __attribute__((target("general-regs-only"))))
+
+struct cref {
 	const char *op;
 	bench_fn fn;
-} crefs[] = {
+};
+
+static const struct cref crefs[] = {
 	{ "rol", c_rol },
 	{ "bextr", c_bextr },
 	{ "lea", c_lea },
@@ -458,12 +598,27 @@ static const struct {
 	{ "xxh64", c_xxh64 },
 	{ "siphash", c_siphash },
 	{ "jhash", c_jhash },
+	{ "crc32c", c_crc32c },
+	{ "prefetch", c_prefetch },
+	{ "copy16", c_copy16 },
 };
 
-bench_fn CREF_LOOKUP(const char *op)
+/* the second C version of a few ops: the C-alt row */
+static const struct cref cref_alts[] = {
+	{ "crc32c", c_crc32c_table },
+	{ "prefetch", c_prefetch_none },
+	{ "copy16", c_copy16_gpr },
+};
+
+/* the C version of @op, or with @alt its second one (C-alt) */
+bench_fn CREF_LOOKUP(const char *op, int alt)
 {
-	for (size_t i = 0; i < sizeof(crefs) / sizeof(crefs[0]); i++)
-		if (!strcmp(crefs[i].op, op))
-			return crefs[i].fn;
+	const struct cref *t = alt ? cref_alts : crefs;
+	size_t n = alt ? sizeof(cref_alts) / sizeof(cref_alts[0]) :
+			 sizeof(crefs) / sizeof(crefs[0]);
+
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(t[i].op, op))
+			return t[i].fn;
 	return NULL;
 }

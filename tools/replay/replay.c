@@ -633,20 +633,37 @@ static unsigned char *map_near(size_t size)
 }
 
 /*
+ * the pages function @f of @c gets: two, as every function had when none
+ * was longer than a page, and one more for each whole page of it (the
+ * CRC32C bodies make an image of over 8 KiB); place_code() still checks
+ * that the placement's offset and the function fit
+ */
+static size_t func_span(const struct code *c, int f)
+{
+	return (2 + c->flen[f] / PAGE) * PAGE;
+}
+
+/*
  * Copy @c to fresh memory, function f at the page offset @pl gives it in
- * page pair f, apply its fixups, and make it executable; its entry.
+ * its own pages (func_span()), apply its fixups, and make it executable;
+ * its entry.
  */
 static bench_fn place_code(const struct code *c, const struct placement *pl)
 {
-	size_t size = (2 * c->nfunc + 1) * PAGE;
-	unsigned char *m = map_near(size), *at[MAX_FUNCS];
+	size_t size = PAGE, base[MAX_FUNCS];
+	unsigned char *m, *at[MAX_FUNCS];
 
+	for (int f = 0; f < c->nfunc; f++) {
+		base[f] = size - PAGE;
+		size += func_span(c, f);
+	}
+	m = map_near(size);
 	for (int f = 0; f < c->nfunc; f++) {
 		size_t off = (pl->from_home ? c->home[f] & (PAGE - 1) : 0) + pl->delta;
 
-		if (off + c->flen[f] > 2 * PAGE)
+		if (off + c->flen[f] > func_span(c, f))
 			die("%s: placement %s past its pages", c->name, pl->name);
-		at[f] = m + 2 * PAGE * f + off;
+		at[f] = m + base[f] + off;
 		memcpy(at[f], c->bytes + c->foff[f], c->flen[f]);
 	}
 	for (int i = 0; i < c->nfix; i++) {
@@ -713,11 +730,18 @@ static double median(double *v, int n, double *lo, double *hi)
 
 static int test_mode;
 
-/* run each placement once and compare with the guest's result */
-static int check(struct variant *v, uint32_t want)
+/*
+ * run each placement once and compare with the guest's result @want; and
+ * that with @ref, what the op's first image (the idiom) returned in the
+ * guest, @ref_name: all variants compute the same, and a variant whose
+ * own code is wrong (an emitter's, a body's) returns the same wrong value
+ * in the guest and here, so only the comparison with the others (and
+ * through the idiom with C) shows it
+ */
+static int check(struct variant *v, uint32_t want, uint32_t ref, const char *ref_name)
 {
 	uint32_t got = 0;
-	int bad = -1;
+	int bad = -1, differs = want != ref;
 
 	for (int k = 0; k < nplace && bad < 0; k++) {
 		got = (uint32_t)v->fn[k](&v->ctx[0]);
@@ -725,15 +749,17 @@ static int check(struct variant *v, uint32_t want)
 			bad = k;
 	}
 	if (test_mode)
-		printf("TEST replay.%s.%s.%s %s replay 0x%x%s%s, guest 0x%x\n", v->op,
-		       v->variant, v->packet, bad < 0 ? "PASS" : "FAIL", got,
+		printf("TEST replay.%s.%s.%s %s replay 0x%x%s%s, guest 0x%x%s%s\n", v->op,
+		       v->variant, v->packet, bad < 0 && !differs ? "PASS" : "FAIL", got,
 		       bad < 0 ? " at every placement" : " at ", bad < 0 ? "" : place[bad].name,
-		       want);
-	if (bad < 0)
-		return 0;
-	fprintf(stderr, "MISMATCH %s.%s on %s at %s: replay 0x%x, guest 0x%x\n",
-		v->op, v->variant, v->packet, place[bad].name, got, want);
-	return 1;
+		       want, differs ? ", not as in the guest " : "", differs ? ref_name : "");
+	if (differs)
+		fprintf(stderr, "MISMATCH %s.%s on %s: guest 0x%x, %s 0x%x in the guest\n",
+			v->op, v->variant, v->packet, want, ref_name, ref);
+	if (bad >= 0)
+		fprintf(stderr, "MISMATCH %s.%s on %s at %s: replay 0x%x, guest 0x%x\n",
+			v->op, v->variant, v->packet, place[bad].name, got, want);
+	return bad >= 0 || differs;
 }
 
 /* place every variant at every placement, in this process */
@@ -752,55 +778,79 @@ static int check_all(struct variant *var, int nvar)
 	for (int i = 0; i < nvar; i++) {
 		struct variant *v = &var[i];
 		int k = !strcmp(v->packet, "same");
+		const struct image *first = NULL;
 
-		if (v->im) {
-			if (!v->im->has_res[k])
-				die("%s: no guest result on %s", v->im->name, v->packet);
-			bad |= check(v, v->im->res[k]);
+		/* the first image of its op loaded there (the variants are grouped by op) */
+		for (int j = 0; j < nvar && !first; j++)
+			if (var[j].op == v->op && var[j].packet == v->packet && var[j].im)
+				first = var[j].im;
+		if (!first)
 			continue;
-		}
-		/* C: as the first image of its op loaded there */
-		for (int j = i + 1; j < nvar && var[j].op == v->op; j++)
-			if (var[j].im && var[j].packet == v->packet) {
-				bad |= check(v, var[j].im->res[k]);
-				break;
-			}
+		if (!first->has_res[k] || (v->im && !v->im->has_res[k]))
+			die("%s: no guest result on %s", (v->im ? v->im : first)->name, v->packet);
+		/* C: as that image in the guest; an image: as itself and as that one */
+		bad |= check(v, v->im ? v->im->res[k] : first->res[k], first->res[k], first->name);
 	}
 	return bad;
+}
+
+/*
+ * An op whose data is far beyond L2 (the chase's 2 MiB lists, one per
+ * variant): timed in rounds of its own, after the others.  Among the
+ * others its walks would evict the packets the next sample reads; and
+ * timed variant by variant, each placement would run right after the
+ * same variant's previous one on the same packets, that is over the
+ * paths just walked, warm, while the first placement's walk follows
+ * another variant's.  Its samples go placement by placement instead, so
+ * that each follows another variant's walk through another list.
+ */
+static int op_cold(const char *op)
+{
+	return !strcmp(op, "prefetch");
 }
 
 /*
  * One timing process, number @proc: its own copies (at other addresses
  * than the other processes'), the checks again, then @rounds rounds, each
  * timing every variant at every placement in a rotating order, 20 calls
- * each; the median ns per unit of each (operation, or byte hashed) writes
- * to @fd.
+ * each, and as many rounds of the cold ops' (op_cold()); the median ns per
+ * unit of each (operation, or byte hashed) writes to @fd.
  */
 static void time_child(struct variant *var, int nvar, int rounds, int proc, int fd)
 {
 	extern char _end[];
-	int ne = nvar * nplace, reps = 20;
+	int ne = nvar * nplace, reps = 20, n[2] = { 0, 0 };
 	double *ns = calloc((size_t)ne * rounds, sizeof(double));
+	int *seq = calloc(ne, sizeof(int));
 
 	next_hint = (((uintptr_t)_end + (64ul << 20)) & ~((2ul << 20) - 1)) +
 		    (proc + 1) * (32ul << 20) + proc * 5 * PAGE;
 	place_all(var, nvar);
-	if (!ns || check_all(var, nvar))
+	if (!ns || !seq || check_all(var, nvar))
 		exit(1);
-	for (int r = 0; r < rounds; r++)
-		for (int j = 0; j < ne; j++) {
-			int e = (j + r) % ne;
-			struct variant *v = &var[e / nplace];
-			bench_fn fn = v->fn[e % nplace];
-			uint64_t t0, sink = 0;
+	/* the others variant by variant, then the cold ones placement by placement */
+	for (int e = 0; e < ne; e++)
+		if (!op_cold(var[e / nplace].op))
+			seq[n[0]++] = e;
+	for (int k = 0; k < nplace; k++)
+		for (int i = 0; i < nvar; i++)
+			if (op_cold(var[i].op))
+				seq[n[0] + n[1]++] = i * nplace + k;
+	for (int g = 0; g < 2; g++)
+		for (int r = 0; r < rounds; r++)
+			for (int j = 0; j < n[g]; j++) {
+				int e = seq[(g ? n[0] : 0) + (j + r) % n[g]];
+				struct variant *v = &var[e / nplace];
+				bench_fn fn = v->fn[e % nplace];
+				uint64_t t0, sink = 0;
 
-			t0 = now_ns();
-			for (int k = 0; k < reps; k++)
-				sink += fn(&v->ctx[(r * reps + k) % NPKT]);
-			ns[(size_t)e * rounds + r] =
-				(double)(now_ns() - t0) / ((double)reps * v->units);
-			__asm__ volatile("" : : "r"(sink));
-		}
+				t0 = now_ns();
+				for (int k = 0; k < reps; k++)
+					sink += fn(&v->ctx[(r * reps + k) % NPKT]);
+				ns[(size_t)e * rounds + r] =
+					(double)(now_ns() - t0) / ((double)reps * v->units);
+				__asm__ volatile("" : : "r"(sink));
+			}
 	for (int e = 0; e < ne; e++) {
 		double m = median(ns + (size_t)e * rounds, rounds, NULL, NULL);
 
@@ -908,6 +958,9 @@ static void targets(struct variant *var, int nvar, int nproc)
 		{ "bpf_for() call/inlined body", "for", "rand", "call", "body", -1.8 },
 		{ "XXH64 native/C", "xxh64", "rand", "native", "C", 1.15 },
 		{ "XXH64 native clang-22/C", "xxh64", "rand", "clang22", "C", 1.15 },
+		{ "CRC32C native/C", "crc32c", "rand", "native", "C", 1.10 },
+		{ "CRC32C native clang-22/C", "crc32c", "rand", "clang22", "C", 1.10 },
+		{ "CRC32C native/C-host", "crc32c", "rand", "native", "C-host", 1.10 },
 	};
 	int n = nproc * nplace;
 
@@ -984,13 +1037,20 @@ static double clock_ghz(void)
 	return 1 / best;
 }
 
-/* what one run of @op does: BENCH_N operations, or a hash's bytes */
+/*
+ * what one run of @op does: BENCH_N operations, a hash's bytes, CRC32C's
+ * buffers or copy16's records
+ */
 static int op_units(const char *op)
 {
 	if (!strcmp(op, "xxh64") || !strcmp(op, "siphash"))
 		return BENCH_HASH_LEN;
 	if (!strcmp(op, "jhash"))
 		return BENCH_FLOWS * BENCH_FLOW_KEY;
+	if (!strcmp(op, "crc32c"))
+		return BENCH_CRC_BUFS;
+	if (!strcmp(op, "copy16"))
+		return BENCH_COPY_PASSES * BENCH_COPY_RECS;
 	return BENCH_N;
 }
 
@@ -1019,12 +1079,13 @@ static void parse_placements(const char *spec)
 
 /*
  * the variants of each op: its C versions, then its images, idiom first;
- * clang22 is native from the programs built with clang-22 (bpf_fastcall)
+ * C-alt is an op's second C version, where it has one (cref.c); clang22
+ * is native from the programs built with clang-22 (bpf_fastcall)
  */
-static const char *const order[] = { "C", "C-host", "idiom", "mask", "call", "body", "native",
-				     "clang22" };
+static const char *const order[] = { "C", "C-host", "C-alt", "idiom", "mask", "call", "body",
+				     "native", "clang22" };
 #define NORDER ((int)(sizeof(order) / sizeof(order[0])))
-#define NC 2	/* the C builds, first in order[] */
+#define NC 3	/* the C versions, first in order[] */
 
 int main(int argc, char **argv)
 {
@@ -1102,8 +1163,11 @@ int main(int argc, char **argv)
 					scan_image(im, argv[optind]);
 					v->code = &im->c;
 				} else {
-					bench_fn fn = o ? cref_lookup_host(op) : cref_lookup_base(op);
+					bench_fn fn = o == 1 ? cref_lookup_host(op, 0) :
+						      cref_lookup_base(op, o == 2);
 
+					if (!fn && o == 2)
+						continue;
 					if (!fn)
 						die("no C version of %s", op);
 					snprintf(path, sizeof(path), "c_%s (%s)", op, order[o]);
@@ -1153,9 +1217,12 @@ int main(int argc, char **argv)
 	       "their range; @%s: median over the processes at the first placement; "
 	       "x: ratio of ns/op\n", nproc * nplace, place[0].name);
 	printf("# xxh64, siphash: ns per byte of %d; jhash: per byte of %d %d-byte flow "
-	       "keys; insns: instructions in the image (C: the function)\n",
-	       BENCH_HASH_LEN, BENCH_FLOWS, BENCH_FLOW_KEY);
+	       "keys; crc32c: per %d-byte buffer; copy16: per 16-byte record; prefetch: per "
+	       "hop; insns: instructions in the image (C: the function)\n",
+	       BENCH_HASH_LEN, BENCH_FLOWS, BENCH_FLOW_KEY, BENCH_CRC_BUF);
 	printf("# C: %s; C-host: %s\n", REPLAY_C_BASE, REPLAY_C_HOST);
+	printf("# C-alt (built as C): crc32c a byte table; prefetch no prefetch; copy16 "
+	       "general registers only\n");
 	printf("# calls out of the images: direct rel32 to callees built with %s\n",
 	       REPLAY_KFLAGS);
 #ifdef REPLAY_RETHUNK

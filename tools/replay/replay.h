@@ -38,10 +38,11 @@ void *kstub_lookup(const char *name);
 
 /*
  * cref.c: the C versions of bpf/bench/bench.bpf.c, by op name, or NULL;
- * built for the baseline x86-64 ISA and for this CPU (mk/bench.mk)
+ * built for the baseline x86-64 ISA and for this CPU (mk/bench.mk); with
+ * alt, an op's second C version (NULL for most)
  */
 typedef uint64_t (*bench_fn)(const struct replay_ctx *ctx);
-bench_fn cref_lookup_base(const char *op);
-bench_fn cref_lookup_host(const char *op);
+bench_fn cref_lookup_base(const char *op, int alt);
+bench_fn cref_lookup_host(const char *op, int alt);
 
 #endif /* _REPLAY_H */
