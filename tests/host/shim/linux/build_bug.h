@@ -4,4 +4,10 @@
 
 #include <linux/kernel.h>	/* BUILD_BUG_ON */
 
+/* the kernel's static_assert(expr[, msg]), which C11 spells _Static_assert */
+#ifndef static_assert
+#define static_assert(expr, ...)	__static_assert(expr, ##__VA_ARGS__, #expr)
+#define __static_assert(expr, msg, ...)	_Static_assert(expr, msg)
+#endif
+
 #endif
