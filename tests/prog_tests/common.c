@@ -290,6 +290,31 @@ static int check_loads_as_call(const char *name, const char *path, const char *p
  * check_refused() for the @n programs of @rows, as "@prefix.refused.PROG",
  * with the message of MODE @mode: @call_msg for "call", where it is set.
  */
+int check_untyped_call(const char *family, const char *mode, const char *path,
+		       const char *const *as_call, size_t n,
+		       int (*check_loop)(const char *prefix, int fd, const char *prog))
+{
+	int stock = !strcmp(mode, "stock"), fails;
+	char name[96], wrapper[64];
+	struct bpf_object *obj;
+
+	if (strcmp(mode, "call") && !stock)
+		return -1;
+	snprintf(name, sizeof(name), "%s.call", family);
+	fails = check_refused_progs(name, path, as_call, n - stock, "must point to scalar");
+	if (!stock)
+		return fails;
+	snprintf(wrapper, sizeof(wrapper), "%s_wrapper", family);
+	obj = load_obj(path, wrapper, NULL, 0);
+	snprintf(name, sizeof(name), "%s.stock.wrapper.load", family);
+	if (load_line(name, obj))
+		return fails + 1;
+	snprintf(name, sizeof(name), "%s.stock", family);
+	fails += check_loop(name, prog_fd(obj, wrapper), wrapper);
+	bpf_object__close(obj);
+	return fails;
+}
+
 int check_refusal_rows(const char *prefix, const char *mode, const char *path,
 		       const struct refusal *rows, size_t n)
 {

@@ -205,6 +205,19 @@ int loader_main(const struct loader_cmds *c, int argc, char **argv);
 int check_refusal_set(const char *prefix, const char *mode, const char *path,
 		      const char *set);
 
+/*
+ * MODE call and stock of a family whose kfunc 6.12 cannot type (an untyped
+ * pointer argument): the programs @as_call, the last of them
+ * FAMILY_wrapper, are refused as plain calls ("@family.call.refused.*");
+ * on a kernel without the series (stock) the wrapper falls back to C
+ * instead and must load ("@family.stock.wrapper.load") and pass
+ * @check_loop ("@family.stock").  Returns the failures, or -1 in the other
+ * modes.
+ */
+int check_untyped_call(const char *family, const char *mode, const char *path,
+		       const char *const *as_call, size_t n,
+		       int (*check_loop)(const char *prefix, int fd, const char *prog));
+
 int set_caps(__u64 caps, int on);
 
 /*

@@ -16,7 +16,6 @@
 #include "copy16.h"
 
 #define PREFIX "bpf_insn_copy16"
-#define PLAIN_MSG "must point to scalar"
 
 struct c16_copy {
 	int dst, src;
@@ -313,29 +312,15 @@ static const char *const as_call[] = {
 static int cmd_check(const char *mode, const char *path, int jit)
 {
 	static const char *const loops[] = { "copy16_loop", "copy16_idiom", "copy16_wrapper" };
-	int stock = !strcmp(mode, "stock"), fails = 0;
+	int fails;
 	struct bpf_object *obj;
 	char prefix[64];
 
-	if (!strcmp(mode, "call") || stock)
-		fails = check_refused_progs("copy16.call", path, as_call,
-					    ARRAY_SIZE(as_call) - stock, PLAIN_MSG);
-	if (!strcmp(mode, "call"))
+	fails = check_untyped_call("copy16", mode, path, as_call, ARRAY_SIZE(as_call),
+				   check_c16_loop);
+	if (fails >= 0)
 		return fails;
-	/*
-	 * stock: a kernel without the series.  The kfunc is a plain call
-	 * there, which 6.12 refuses; the portable wrapper falls back to C,
-	 * so it loads and copies the same.
-	 */
-	if (stock) {
-		obj = load_obj(path, "copy16_wrapper", NULL, 0);
-		if (load_line("copy16.stock.wrapper.load", obj))
-			return fails + 1;
-		fails += check_c16_loop("copy16.stock", prog_fd(obj, "copy16_wrapper"),
-					"copy16_wrapper");
-		bpf_object__close(obj);
-		return fails;
-	}
+	fails = 0;
 	obj = load_mode("copy16", mode, path, NULL, prefix);
 	if (!obj)
 		return 1;

@@ -14,7 +14,6 @@
 #include "load_be.h"
 
 #define PREFIX "bpf_insn_load_be"
-#define PLAIN_MSG "must point to scalar"
 
 struct lbe_load {
 	int bits, off;
@@ -173,29 +172,15 @@ static const char *const as_call[] = {
 static int cmd_check(const char *mode, const char *path, int jit)
 {
 	static const char *const loops[] = { "load_be_loop", "load_be_idiom", "load_be_wrapper" };
-	int stock = !strcmp(mode, "stock"), fails = 0;
+	int fails;
 	struct bpf_object *obj;
 	char prefix[64];
 
-	if (!strcmp(mode, "call") || stock)
-		fails = check_refused_progs("load_be.call", path, as_call,
-					    ARRAY_SIZE(as_call) - stock, PLAIN_MSG);
-	if (!strcmp(mode, "call"))
+	fails = check_untyped_call("load_be", mode, path, as_call, ARRAY_SIZE(as_call),
+				   check_be_loop);
+	if (fails >= 0)
 		return fails;
-	/*
-	 * stock: a kernel without the series.  The kfunc is a plain call
-	 * there, which 6.12 refuses; the portable wrapper falls back to C,
-	 * so it loads and computes the same.
-	 */
-	if (stock) {
-		obj = load_obj(path, "load_be_wrapper", NULL, 0);
-		if (load_line("load_be.stock.wrapper.load", obj))
-			return fails + 1;
-		fails += check_be_loop("load_be.stock", prog_fd(obj, "load_be_wrapper"),
-				       "load_be_wrapper");
-		bpf_object__close(obj);
-		return fails;
-	}
+	fails = 0;
 	obj = load_mode("load_be", mode, path, NULL, prefix);
 	if (!obj)
 		return 1;

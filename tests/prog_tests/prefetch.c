@@ -23,7 +23,6 @@
 #else
 #define IS_ARM64 0
 #endif
-#define PLAIN_MSG "must point to scalar"
 
 #define OFF(off) off,
 static const __u32 pkt_offs[] = { PF_PKT_OFFS(OFF) }, map_offs[] = { PF_MAP_OFFS(OFF) },
@@ -285,29 +284,15 @@ static int cmd_check(const char *mode, const char *path, int jit)
 					     "prefetch_wrapper" };
 	static const char *const dumped[] = { "prefetch_pkt", "prefetch_far",
 					      "prefetch_fastcall", "prefetch_fastcall_odd" };
-	int stock = !strcmp(mode, "stock"), fails = 0;
+	int fails;
 	struct bpf_object *obj;
 	char prefix[64];
 
-	if (!strcmp(mode, "call") || stock)
-		fails = check_refused_progs("prefetch.call", path, as_call,
-					    ARRAY_SIZE(as_call) - stock, PLAIN_MSG);
-	if (!strcmp(mode, "call"))
+	fails = check_untyped_call("prefetch", mode, path, as_call, ARRAY_SIZE(as_call),
+				   check_pf_loop);
+	if (fails >= 0)
 		return fails;
-	/*
-	 * stock: a kernel without the series.  The kfunc is a plain call
-	 * there, which 6.12 refuses; the portable wrapper falls back to the
-	 * one-byte load, so it loads and computes the same.
-	 */
-	if (stock) {
-		obj = load_obj(path, "prefetch_wrapper", NULL, 0);
-		if (load_line("prefetch.stock.wrapper.load", obj))
-			return fails + 1;
-		fails += check_pf_loop("prefetch.stock", prog_fd(obj, "prefetch_wrapper"),
-				       "prefetch_wrapper");
-		bpf_object__close(obj);
-		return fails;
-	}
+	fails = 0;
 	obj = load_mode("prefetch", mode, path, NULL, prefix);
 	if (!obj)
 		return 1;

@@ -1001,8 +1001,9 @@ static int zext_run(const char *name, const struct bpf_insn *insns, int n, int p
 	return fails;
 }
 
-static __u64 zext_want_narrow(__u64 a, __u64 flag) { return a & 0xffff; }
-static __u64 zext_want_wide(__u64 a, __u64 flag) { return (__u32)a; }
+/* the answers, for flag 0 and 1 alike where the program ignores it */
+static __u64 zext_want_narrow(__u64 a, __u64 flag __attribute__((unused))) { return a & 0xffff; }
+static __u64 zext_want_wide(__u64 a, __u64 flag __attribute__((unused))) { return (__u32)a; }
 static __u64 zext_want_join(__u64 a, __u64 flag) { return flag ? a & 0xffff : (__u32)a; }
 static __u64 zext_want_jump(__u64 a, __u64 flag) { return flag ? a & 0xffff : 0; }
 

@@ -18,7 +18,6 @@
 #include "store_be.h"
 
 #define PREFIX "bpf_insn_store_be"
-#define PLAIN_MSG "must point to scalar"
 
 struct sbe_store {
 	int bits, off;
@@ -284,29 +283,15 @@ static int cmd_check(const char *mode, const char *path, int jit)
 {
 	static const char *const loops[] = { "store_be_loop", "store_be_idiom",
 					     "store_be_wrapper" };
-	int stock = !strcmp(mode, "stock"), fails = 0;
+	int fails;
 	struct bpf_object *obj;
 	char prefix[64];
 
-	if (!strcmp(mode, "call") || stock)
-		fails = check_refused_progs("store_be.call", path, as_call,
-					    ARRAY_SIZE(as_call) - stock, PLAIN_MSG);
-	if (!strcmp(mode, "call"))
+	fails = check_untyped_call("store_be", mode, path, as_call, ARRAY_SIZE(as_call),
+				   check_be_loop);
+	if (fails >= 0)
 		return fails;
-	/*
-	 * stock: a kernel without the series.  The kfunc is a plain call
-	 * there, which 6.12 refuses; the portable wrapper falls back to C,
-	 * so it loads and stores the same.
-	 */
-	if (stock) {
-		obj = load_obj(path, "store_be_wrapper", NULL, 0);
-		if (load_line("store_be.stock.wrapper.load", obj))
-			return fails + 1;
-		fails += check_be_loop("store_be.stock", prog_fd(obj, "store_be_wrapper"),
-				       "store_be_wrapper");
-		bpf_object__close(obj);
-		return fails;
-	}
+	fails = 0;
 	obj = load_mode("store_be", mode, path, NULL, prefix);
 	if (!obj)
 		return 1;
