@@ -866,4 +866,52 @@ int copy16_kfunc(struct xdp_md *ctx)
 	COPY_BODY(bpf_insn_copy16);
 }
 
+/*
+ * encapsulation header write (store_be): per packet, an outer header's
+ * big-endian fields into the packet's first 16 bytes (a 16-bit length and
+ * id, a VXLAN-style 24-bit VNI shifted up by 8, a 64-bit field), the next
+ * packet's values from these; the 16 bytes are read back at the end, so a
+ * wrong or missing store changes the result.  Figures per header.
+ */
+#define ENCAP_BODY(st16, st32, st64)					\
+	NO_UNROLL							\
+	for (__u32 i = 0; i < BENCH_N; i++) {				\
+		st16(b, 0, acc + 20);					\
+		st16(b, 2, i);						\
+		st32(b, 4, (__u32)acc << 8);				\
+		st64(b, 8, acc);					\
+		acc = acc * 31 + i;					\
+	}								\
+	acc ^= *(__u64 *)b ^ *(__u64 *)(b + 8);				\
+	return BENCH_FOLD(acc)
+
+static __always_inline void encap_be16(void *p, __u32 off, __u64 v)
+{
+	*(__u16 *)(p + off) = __builtin_bswap16(v);
+}
+
+static __always_inline void encap_be32(void *p, __u32 off, __u64 v)
+{
+	*(__u32 *)(p + off) = __builtin_bswap32(v);
+}
+
+static __always_inline void encap_be64(void *p, __u32 off, __u64 v)
+{
+	*(__u64 *)(p + off) = __builtin_bswap64(v);
+}
+
+SEC("xdp")
+int encap_idiom(struct xdp_md *ctx)
+{
+	BENCH_PKT(ctx, acc, b);
+	ENCAP_BODY(encap_be16, encap_be32, encap_be64);
+}
+
+SEC("xdp")
+int encap_kfunc(struct xdp_md *ctx)
+{
+	BENCH_PKT(ctx, acc, b);
+	ENCAP_BODY(bpf_insn_store_be16, bpf_insn_store_be32, bpf_insn_store_be64);
+}
+
 char LICENSE[] SEC("license") = "GPL";

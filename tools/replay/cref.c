@@ -17,6 +17,7 @@
  * function as it copies the JIT images, to the same page offsets, so the
  * C loops move with the images (tools/replay/replay.c).
  */
+#include <endian.h>
 #include <string.h>
 
 #include "replay.h"
@@ -576,6 +577,30 @@ static __VA_ARGS__ uint64_t name(const struct replay_ctx *ctx)		\
 C_COPY16(c_copy16)
 C_COPY16(c_copy16_gpr, __attribute__((target("general-regs-only"))))
 
+/* encapsulation header write: bench.bpf.c's encap_*, htobe*() stores */
+static uint64_t c_encap(const struct replay_ctx *ctx)
+{
+	PKT(ctx, acc, b);
+	unsigned char *h = (unsigned char *)b;
+	uint64_t lo, hi;
+
+	for (uint32_t i = 0; i < BENCH_N; i++) {
+		uint16_t len = htobe16(acc + 20), id = htobe16(i);
+		uint32_t vni = htobe32((uint32_t)acc << 8);
+		uint64_t v = htobe64(acc);
+
+		memcpy(h, &len, 2);
+		memcpy(h + 2, &id, 2);
+		memcpy(h + 4, &vni, 4);
+		memcpy(h + 8, &v, 8);
+		acc = acc * 31 + i;
+	}
+	memcpy(&lo, h, 8);
+	memcpy(&hi, h + 8, 8);
+	acc ^= lo ^ hi;
+	return BENCH_FOLD(acc);
+}
+
 struct cref {
 	const char *op;
 	bench_fn fn;
@@ -601,6 +626,7 @@ static const struct cref crefs[] = {
 	{ "crc32c", c_crc32c },
 	{ "prefetch", c_prefetch },
 	{ "copy16", c_copy16 },
+	{ "encap", c_encap },
 };
 
 /* the second C version of a few ops: the C-alt row */

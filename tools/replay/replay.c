@@ -961,6 +961,8 @@ static void targets(struct variant *var, int nvar, int nproc)
 		{ "CRC32C native/C", "crc32c", "rand", "native", "C", 1.10 },
 		{ "CRC32C native clang-22/C", "crc32c", "rand", "clang22", "C", 1.10 },
 		{ "CRC32C native/C-host", "crc32c", "rand", "native", "C-host", 1.10 },
+		{ "encapsulation header native/C", "encap", "rand", "native", "C", 1.10 },
+		{ "encapsulation header native/C-host", "encap", "rand", "native", "C-host", 1.10 },
 	};
 	int n = nproc * nplace;
 
