@@ -50,6 +50,12 @@
 #define BENCH_COPY_RECS		64
 #define BENCH_COPY_PASSES	16
 
+/*
+ * Encapsulation header write (encap): BENCH_N 16-byte headers into a ring
+ * of BENCH_ENCAP_SLOTS slots; figures per header.
+ */
+#define BENCH_ENCAP_SLOTS	64
+
 /* the packet: a 64-bit seed, then BENCH_BYTES bytes */
 #define BENCH_PKT_LEN	(8 + BENCH_BYTES)
 
