@@ -25,14 +25,7 @@ static const char *const ops[BC_NOPS] = {
 /* of the BC_NOPS kfuncs, how many get native code here */
 static int bc_native(void)
 {
-	char kfunc[64];
-	int n = 0;
-
-	for (int i = 0; i < BC_NOPS; i++) {
-		snprintf(kfunc, sizeof(kfunc), PREFIX "%s", ops[i]);
-		n += native_here(kfunc);
-	}
-	return n;
+	return native_count(PREFIX, ops, BC_NOPS);
 }
 
 /* 2^k, 2^k - 1 (k < 64), then the common inputs */

@@ -781,6 +781,18 @@ int native_here(const char *kfunc)
 	return on;
 }
 
+int native_count(const char *prefix, const char *const *ops, int n)
+{
+	char kfunc[64];
+	int on = 0;
+
+	for (int i = 0; i < n; i++) {
+		snprintf(kfunc, sizeof(kfunc), "%s%s", prefix, ops[i]);
+		on += native_here(kfunc);
+	}
+	return on;
+}
+
 const char *site_mode(const char *mode, const char *kfunc)
 {
 	if (strcmp(mode, "native"))

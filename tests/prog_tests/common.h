@@ -226,6 +226,8 @@ int set_caps(__u64 caps, int on);
  * CPU feature this machine lacks (arm64 popcount: FEAT_CSSC).
  */
 int native_here(const char *kfunc);
+/* of the @n kfuncs @prefix@ops[i], how many get native code here (native_here()) */
+int native_count(const char *prefix, const char *const *ops, int n);
 
 /* What MODE leaves at the calls of @kfunc: "body" for "native" where not native_here() */
 const char *site_mode(const char *mode, const char *kfunc);

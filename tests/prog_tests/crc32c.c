@@ -43,18 +43,6 @@ static __u32 cc_step(__u32 crc, __u64 v, int bytes)
 	return crc;
 }
 
-static int cc_native(void)
-{
-	char kfunc[64];
-	int n = 0;
-
-	for (int i = 0; i < CC_NOPS; i++) {
-		snprintf(kfunc, sizeof(kfunc), PREFIX "%s", ops[i]);
-		n += native_here(kfunc);
-	}
-	return n;
-}
-
 /* each body's first instruction, "r2 ^= r1", a register operation blinding keeps */
 static int cc_marker(const struct bpf_insn *i)
 {
@@ -194,7 +182,7 @@ static int cmd_check(const char *mode, const char *path, int jit)
 {
 	static const char *const loops[] = { "crc32c_loop", "crc32c_idiom", "crc32c_wrapper" };
 	static const char *const bufs[] = { "crc32c_buf", "crc32c_buf_idiom" };
-	int native = cc_native();
+	int native = native_count(PREFIX, ops, CC_NOPS);
 	char prefix[64], name[96];
 	struct bpf_object *obj = load_mode("crc32c", mode, path, "crc32c_known", prefix);
 	int fails = 0, all, alias;
