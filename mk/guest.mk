@@ -39,7 +39,8 @@ guest_map = insn/insn_kfuncs.ko=$(B)/$(1)/$(if $(call has,$(1),module),module,dk
 	insn/bpf/clang22/bench/bench.bpf.o=$(B)/$(call arch_of,$(1))/clang22/bpf/bench/bench.bpf.o \
 	$(foreach l,$(LOADERS),insn/bin/$(l)=$(B)/$(call arch_of,$(1))/bin/$(l)) \
 	$(foreach c,$(FUZZ_CORPUS),insn/fuzz/$(notdir $(c))=$(c)) \
-	$(foreach s,$(GUEST_SCRIPTS),insn/tests/$(notdir $(s))=$(s))
+	$(foreach s,$(GUEST_SCRIPTS),insn/tests/$(notdir $(s))=$(s)) \
+	insn/tests/copy.expect=tests/guest/copy.expect
 guest_files = $(foreach m,$(call guest_map,$(1)),$(lastword $(subst =, ,$(m))))
 
 $(B)/%/initramfs.cpio.gz: tools/mkinitramfs.sh tools/guest-init $$(call guest_files,$$*) \
@@ -85,7 +86,7 @@ vm_force = $(if $(filter debug,$(call flavour_of,$(1))),,FORCE)
 $(B)/results/%-vm.txt: $(B)/%/initramfs.cpio.gz $$(call vm_force,$$*)
 	$(call msg,VM,$* guest (log: $(B)/$*/vm.log))
 	$(Q)mkdir -p $(@D)
-	$(Q){ $(call guest_test,$*,$*,$<,$(B)/$*/vm.log,$(run_$*))$(if $(vm_after_$*),; $(vm_after_$*)); } >$@
+	$(Q){ $(call guest_test,$*,$*,$<,$(B)/$*/vm.log,insn.target=$* $(run_$*))$(if $(vm_after_$*),; $(vm_after_$*)); } >$@
 	$(Q)$(if $(call vm_force,$*),,$(redo))
 
 # The debug run also says the checkers were on (boot messages; UBSAN

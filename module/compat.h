@@ -70,6 +70,25 @@ static inline void unregister_bpf_kfunc_bodies(const struct bpf_kfunc_body *bodi
 }
 #endif
 
+/*
+ * Native code copied from the compiled kfuncs (the series' later patches):
+ * BPF_KFUNC_BODIES_COPY asks for it, bpf_kfunc_body_copy_check() says
+ * whether a kfunc would be copied.
+ */
+#ifdef BPF_KFUNC_BODIES_COPY
+#define INSN_KFUNCS_COPY	1
+#else
+#define INSN_KFUNCS_COPY	0
+#define BPF_KFUNC_BODIES_COPY	0
+static inline int bpf_kfunc_body_copy_check(struct module *owner,
+					    const struct bpf_kfunc_body *body,
+					    const char **why)
+{
+	*why = "kernel without code copies";
+	return -EOPNOTSUPP;
+}
+#endif
+
 /* bpf_fastcall for kfuncs: the series' flag; 6.12 alone has none */
 #ifndef KF_FASTCALL
 #define KF_FASTCALL	0

@@ -49,7 +49,9 @@ static const struct insn_family *const insn_families[] = {
 static DEFINE_MUTEX(insn_lock);
 static bool insn_ready;		/* module_init done: parameters apply */
 static bool insn_registered;	/* bodies registered with the kernel */
-static bool native = true;
+/* native code: 0 none, 1 the emitters (else copies), 2 copies only */
+enum { INSN_NATIVE_OFF, INSN_NATIVE_ON, INSN_NATIVE_COPY };
+static int native = INSN_NATIVE_ON;
 static bool bodies = true;
 
 static void insn_unregister_bodies(void)
@@ -66,7 +68,8 @@ static void insn_unregister_bodies(void)
 /* (Re)register the bodies as the parameters say; caller holds insn_lock. */
 static int insn_apply(void)
 {
-	u32 flags = native ? 0 : BPF_KFUNC_BODIES_NO_NATIVE;
+	u32 flags = native == INSN_NATIVE_OFF ? BPF_KFUNC_BODIES_NO_NATIVE :
+		    native == INSN_NATIVE_COPY ? BPF_KFUNC_BODIES_COPY : 0;
 	int i, err = 0;
 
 	insn_unregister_bodies();
@@ -104,10 +107,76 @@ static const struct kernel_param_ops insn_switch_ops = {
 	.get = param_get_bool,
 };
 
-module_param_cb(native, &insn_switch_ops, &native, 0644);
-MODULE_PARM_DESC(native, "emit native code for calls (default: on)");
+/* native: a boolean, or "copy" where the kernel copies compiled kfuncs */
+static int insn_native_set(const char *val, const struct kernel_param *kp)
+{
+	bool on;
+	int err;
+
+	if (sysfs_streq(val, "copy")) {
+		if (!INSN_KFUNCS_COPY)
+			return -EOPNOTSUPP;
+		on = true;
+	} else {
+		err = kstrtobool(val, &on);
+		if (err)
+			return err;
+	}
+	mutex_lock(&insn_lock);
+	native = !on ? INSN_NATIVE_OFF : sysfs_streq(val, "copy") ?
+		 INSN_NATIVE_COPY : INSN_NATIVE_ON;
+	err = insn_ready ? insn_apply() : 0;
+	mutex_unlock(&insn_lock);
+	return err;
+}
+
+static int insn_native_get(char *buf, const struct kernel_param *kp)
+{
+	return sysfs_emit(buf, "%s\n", native == INSN_NATIVE_COPY ? "copy" :
+			  native ? "Y" : "N");
+}
+
+static const struct kernel_param_ops insn_native_ops = {
+	.set = insn_native_set,
+	.get = insn_native_get,
+};
+
+module_param_cb(native, &insn_native_ops, &native, 0644);
+MODULE_PARM_DESC(native,
+		 "native code for calls: 1 the emitters, else the compiled kfunc copied where it can be; copy: copies only; 0: bodies (default: 1)");
 module_param_cb(bodies, &insn_switch_ops, &bodies, 0644);
 MODULE_PARM_DESC(bodies, "give the kfuncs their BPF bodies (default: on)");
+
+/*
+ * Native code of @b's calls: the emitter's, where there is one, it is
+ * asked for and the CPU has what it needs; else the compiled kfunc's,
+ * copied, where the kernel can (copy=: its length, or why not); else none,
+ * the body stays.
+ */
+static int insn_status_native(const struct insn_family *f,
+			      const struct bpf_kfunc_body *b, char *buf, size_t size)
+{
+	const char *lacks = b->emit && f->lacks ? f->lacks(b) : NULL;
+	const char *why = insn_registered ? "verified as a call" : "no bodies";
+	int copy = -EOPNOTSUPP;
+	char state[48];
+
+	if (insn_registered && b->mode == BPF_KFUNC_BODY_VERIFY)
+		copy = bpf_kfunc_body_copy_check(THIS_MODULE, b, &why);
+	if (!insn_registered || native == INSN_NATIVE_OFF)
+		strscpy(state, "off");
+	else if (native == INSN_NATIVE_ON && b->emit && !lacks)
+		strscpy(state, "on");
+	else if (copy > 0)
+		strscpy(state, "on (copy)");
+	else if (native == INSN_NATIVE_COPY)
+		strscpy(state, "off (no copy)");
+	else
+		snprintf(state, sizeof(state), "off (no %s)", lacks ?: "emitter");
+	if (copy > 0)
+		return scnprintf(buf, size, "%s copy=%d\n", state, copy);
+	return scnprintf(buf, size, "%s copy=no (%s)\n", state, why);
+}
 
 /* /sys/module/insn_kfuncs/parameters/status: what is active, per kfunc */
 static int insn_status_get(char *buf, const struct kernel_param *kp)
@@ -119,15 +188,11 @@ static int insn_status_get(char *buf, const struct kernel_param *kp)
 		const struct insn_family *f = insn_families[i];
 
 		for (j = 0; j < f->cnt; j++) {
-			const struct bpf_kfunc_body *b = &f->table[j];
-			const char *lacks = b->emit && f->lacks ? f->lacks(b) : NULL;
-
-			len += scnprintf(buf + len, PAGE_SIZE - len,
-					 "%s %s body=%s native=%s%s%s%s\n", f->name, b->name,
-					 insn_registered ? (b->mode ? "after" : "verify") : "off",
-					 insn_registered && native && b->emit && !lacks ?
-					 "on" : "off", lacks ? " (no " : "", lacks ?: "",
-					 lacks ? ")" : "");
+			len += scnprintf(buf + len, PAGE_SIZE - len, "%s %s body=%s native=",
+					 f->name, f->table[j].name,
+					 insn_registered ? (f->table[j].mode ? "after" : "verify") :
+					 "off");
+			len += insn_status_native(f, &f->table[j], buf + len, PAGE_SIZE - len);
 		}
 	}
 	mutex_unlock(&insn_lock);

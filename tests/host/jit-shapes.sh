@@ -107,7 +107,7 @@ count_line() {
 native() {
 	local line
 	line=$(grep -m1 "^STATUS [a-z0-9_]* $1 " "$dir/../vm.log" 2>/dev/null)
-	[[ $line == *native=on* ]] && return 0
+	[[ $line == *"native=on copy="* ]] && return 0
 	echo "${line#*native=}"
 	return 1
 }

@@ -31,11 +31,14 @@ __u64 input(unsigned int k)
 	return k < NEDGES ? edges[k] : xorshift();
 }
 
+/* "copy." in check copy: the native checks, with the kfuncs copied */
+static const char *test_tag = "";
+
 void test_line(const char *name, int ok, const char *fmt, ...)
 {
 	va_list ap;
 
-	printf("TEST %s %s", name, ok ? "PASS" : "FAIL");
+	printf("TEST %s%s %s", test_tag, name, ok ? "PASS" : "FAIL");
 	if (fmt && *fmt) {
 		putchar(' ');
 		va_start(ap, fmt);
@@ -651,7 +654,7 @@ static int family_map(const struct family *f, const char *prefix, const char *mo
 	}
 	fd = prog_fd(obj, f->map);
 	snprintf(name, sizeof(name), "%s.xlated.%s", prefix, f->map);
-	fails = check_shape(name, mode, fd, 1, kfunc, f->marker);
+	fails = check_shape(name, site_mode(mode, kfunc), fd, 1, kfunc, f->marker);
 	for (int i = 0; i < nslots; i++)
 		t[i] = xorshift();
 	bpf_map__update_elem(map, &key, sizeof(key), t, nslots * sizeof(*t), 0);
@@ -716,10 +719,12 @@ int family_check(const struct family *f, const char *mode, const char *path, int
 		fd[i] = prog_fd(obj, prog[i]);
 	fails += family_all(f, prefix, fd[ALL], fd[ALIAS]);
 	snprintf(name, sizeof(name), "%s.xlated", prefix);
-	fails += check_shape(name, stock ? "call" : mode, fd[ALL], f->ncases, kfunc, f->marker);
+	fails += check_shape(name, stock ? "call" : site_mode(mode, kfunc), fd[ALL], f->ncases,
+			     kfunc, f->marker);
 	if (!stock) {
 		snprintf(name, sizeof(name), "%s.xlated.%s", prefix, prog[ALIAS]);
-		fails += check_shape(name, mode, fd[ALIAS], f->nalias, kfunc, f->marker);
+		fails += check_shape(name, site_mode(mode, kfunc), fd[ALIAS], f->nalias, kfunc,
+				     f->marker);
 	}
 	for (int i = LOOP; i < NPROGS; i++) {
 		fails += check_loop(prefix, fd[i], prog[i], f->loop_max, f->loop);
@@ -745,6 +750,15 @@ int loader_main(const struct loader_cmds *c, int argc, char **argv)
 
 	int jit = argc > 4 && !strcmp(argv[4], "--jit");
 
+	/*
+	 * check copy: the checks of check native, where native code is the
+	 * compiled kfuncs' (the module's native=copy; its status says which
+	 * kfuncs are copied, so native_here() knows), named copy.*
+	 */
+	if (argc >= 4 && !strcmp(argv[1], "check") && !strcmp(argv[2], "copy")) {
+		test_tag = "copy.";
+		argv[2] = "native";
+	}
 	if (c->family && argc >= 4 && !strcmp(argv[1], "check"))
 		return family_check(c->family, argv[2], argv[3], jit);
 	if (c->check && argc >= 4 && !strcmp(argv[1], "check"))
@@ -779,6 +793,43 @@ int native_here(const char *kfunc)
 	if (f)
 		fclose(f);
 	return on;
+}
+
+/* the module's status line of @kfunc, or "" */
+static const char *status_line(const char *kfunc, char *line, size_t size)
+{
+	char name[64];
+	FILE *f;
+
+	f = fopen("/sys/module/insn_kfuncs/parameters/status", "r");
+	while (f && fgets(line, size, f))
+		if (sscanf(line, "%*s %63s", name) == 1 && !strcmp(name, kfunc)) {
+			fclose(f);
+			return line;
+		}
+	if (f)
+		fclose(f);
+	return "";
+}
+
+int copied_here(const char *kfunc)
+{
+	char line[256];
+
+	return !!strstr(status_line(kfunc, line, sizeof(line)), " native=on (copy) ");
+}
+
+int copy_fallback(const char *kfunc)
+{
+	char line[256];
+	const char *c = strstr(status_line(kfunc, line, sizeof(line)), " copy=");
+
+	return c && c[6] >= '1' && c[6] <= '9';
+}
+
+int pairs_go(const char *mode, const char *kfunc)
+{
+	return !strcmp(mode, "native") && native_here(kfunc) && !copied_here(kfunc);
 }
 
 int native_count(const char *prefix, const char *const *ops, int n)

@@ -226,6 +226,16 @@ int set_caps(__u64 caps, int on);
  * CPU feature this machine lacks (arm64 popcount: FEAT_CSSC).
  */
 int native_here(const char *kfunc);
+/* @kfunc's native code is its compiled code, copied (module status "on (copy)") */
+int copied_here(const char *kfunc);
+/* the JIT would copy @kfunc's compiled code where its emitter declines a site */
+int copy_fallback(const char *kfunc);
+/*
+ * MODE removes the bpf_fastcall spills and fills around @kfunc's calls:
+ * native code from an emitter, which writes the result only (a copy may
+ * write R0-R5, as a call does)
+ */
+int pairs_go(const char *mode, const char *kfunc);
 /* of the @n kfuncs @prefix@ops[i], how many get native code here (native_here()) */
 int native_count(const char *prefix, const char *const *ops, int n);
 

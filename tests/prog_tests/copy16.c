@@ -242,7 +242,7 @@ static int stack_pairs(int fd)
 static int check_fastcall(const char *prefix, int fd, const char *mode)
 {
 	const __u32 sum = C16_FC_R0 + C16_FC_R3 + C16_FC_R4 + C16_FC_R5;
-	int want = strcmp(mode, "native") ? 4 : 0, pairs = stack_pairs(fd), fails;
+	int want = pairs_go(mode, PREFIX) ? 0 : 4, pairs = stack_pairs(fd), fails;
 	char name[96];
 
 	snprintf(name, sizeof(name), "%s.xlated.copy16_fastcall", prefix);

@@ -188,7 +188,7 @@ static int stack_pairs(int fd)
  */
 static int check_fastcall(const char *prefix, int fd, const char *mode)
 {
-	int want = strcmp(mode, "native") ? 3 : 0, pairs = stack_pairs(fd);
+	int want = pairs_go(mode, PREFIX "64") ? 0 : 3, pairs = stack_pairs(fd);
 	char name[96];
 
 	snprintf(name, sizeof(name), "%s.xlated.store_be_fastcall", prefix);
