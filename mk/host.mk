@@ -112,3 +112,68 @@ $(B)/results/series.txt: $(wildcard patches/*.patch) $(wildcard tools/series/*) 
 	$(Q)mkdir -p $(@D)
 	$(Q)if why=$$(tools/series/gen.py check 2>&1); then echo "TEST series.regenerates PASS $$why"; \
 	else echo "TEST series.regenerates FAIL $$why"; fi >$@
+
+# The arm64 copier of the series (patch 24's arch/arm64/net/bpf_kfunc_copy.c,
+# unchanged, from the arm64 kernel tree, with its arch/arm64/lib/insn.c)
+# behind tests/host/copy_arm64/shim, under qemu-aarch64-static: functions
+# built four ways with the arm64 kernel's code generation flags (gcc with
+# the ftrace entry and with CALL_OPS, gcc with leaf frame records, clang)
+# and hand-written ones are copied or declined as test_copy.c's tables say,
+# and each copy runs on random inputs against the original.
+CA := tests/host/copy_arm64
+CAB := $(B)/host/copy_arm64
+CA_KCFLAGS := -O2 -fno-omit-frame-pointer -fno-optimize-sibling-calls -ffixed-x18 \
+	-mgeneral-regs-only -fno-asynchronous-unwind-tables -fno-strict-aliasing \
+	-fno-delete-null-pointer-checks -fno-stack-protector -march=armv8-a+crc
+CA_VARIANT_a := $(arm64_cross)gcc $(CA_KCFLAGS) -mabi=lp64 -mbranch-protection=pac-ret+bti \
+	-fpatchable-function-entry=2
+CA_VARIANT_b := $(arm64_cross)gcc $(CA_KCFLAGS) -mabi=lp64 -mbranch-protection=pac-ret+bti \
+	-fpatchable-function-entry=4,2
+CA_VARIANT_c := $(arm64_cross)gcc $(CA_KCFLAGS) -mabi=lp64 -mbranch-protection=none \
+	-mno-omit-leaf-frame-pointer -fpatchable-function-entry=2
+CA_VARIANT_d := clang-16 --target=aarch64-linux-gnu $(CA_KCFLAGS) \
+	-mbranch-protection=pac-ret+bti -fpatchable-function-entry=2
+CA_CFLAGS := -O2 -g -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare -fno-strict-overflow \
+	-include $(CA)/shim/prelude.h -I$(CA)/shim -I$(CAB)/k
+CA_SHIM := $(wildcard $(CA)/shim/*.h $(CA)/shim/*/*.h)
+CA_OBJS := $(CAB)/bpf_kfunc_copy.o $(CAB)/insn.o $(CAB)/test_copy.o $(CAB)/trampoline.o \
+	$(CAB)/hand.o $(patsubst %,$(CAB)/kfuncs_%.o,a b c d)
+
+$(CAB)/k/asm/insn.h: $(B)/arm64/kernel.key
+	$(Q)mkdir -p $(@D)
+	$(Q)k=$(call ksrc,arm64); cp $$k/arch/arm64/include/asm/insn.h \
+		$$k/arch/arm64/include/asm/insn-def.h $$k/arch/arm64/include/asm/brk-imm.h $(@D)/ && \
+		cp $$k/arch/arm64/lib/insn.c $$k/arch/arm64/net/bpf_kfunc_copy.c $(CAB)/k/
+$(CAB)/bpf_kfunc_copy.o: $(CAB)/k/asm/insn.h $(CA_SHIM)
+	$(Q)$(arm64_cross)gcc $(CA_CFLAGS) -c $(CAB)/k/bpf_kfunc_copy.c -o $@
+$(CAB)/insn.o: $(CAB)/k/asm/insn.h $(CA_SHIM)
+	$(Q)$(arm64_cross)gcc $(CA_CFLAGS) -w -c $(CAB)/k/insn.c -o $@
+$(CAB)/test_copy.o: $(CA)/test_copy.c $(CA)/kfuncs.h $(CAB)/ksyms.h $(CA_SHIM) $(CAB)/k/asm/insn.h
+	$(Q)$(arm64_cross)gcc $(CA_CFLAGS) -I$(CAB) -c $< -o $@
+$(CAB)/trampoline.o: $(CA)/trampoline.S
+	$(Q)mkdir -p $(@D)
+	$(Q)$(arm64_cross)gcc -c $< -o $@
+$(CAB)/hand.o: $(CA)/hand.S
+	$(Q)mkdir -p $(@D)
+	$(Q)$(arm64_cross)gcc -march=armv8.5-a+memtag -c $< -o $@
+$(CAB)/kfuncs_%.o: $(CA)/kfuncs.c $(CA)/kfuncs.h mk/host.mk
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CA_VARIANT_$*) -DPFX=$*_ -c $< -o $@
+# kallsyms sizes: from each symbol to the next
+$(CAB)/ksyms.h: $(patsubst %,$(CAB)/kfuncs_%.o,a b c d) $(CAB)/hand.o $(CA)/ksyms.awk
+	$(Q)for o in $(filter %.o,$^); do $(arm64_cross)nm -n -t d $$o | awk -f $(CA)/ksyms.awk; \
+		done >$@
+$(CAB)/test_copy: $(CA_OBJS)
+	$(call msg,CC,$@)
+	$(Q)$(arm64_cross)gcc -static $(CA_OBJS) -o $@ $(arm64_libdir)
+# big-endian arm64 kernels build it too
+$(CAB)/bpf_kfunc_copy_be.o: $(CAB)/k/asm/insn.h $(CA_SHIM)
+	$(Q)$(arm64_cross)gcc $(CA_CFLAGS) -mbig-endian -c $(CAB)/k/bpf_kfunc_copy.c -o $@
+
+$(B)/results/host-copy-arm64.txt: $(CAB)/test_copy $(CAB)/bpf_kfunc_copy_be.o FORCE
+	$(call msg,HOST,arm64 copies of compiled kfuncs under qemu-aarch64-static)
+	$(Q)mkdir -p $(@D)
+	$(Q){ echo "TEST host.copy-arm64.big-endian PASS the copier builds big-endian"; \
+		qemu-aarch64-static $< >$@.out 2>&1; rc=$$?; \
+		sed 's/^TEST /TEST host.copy-arm64./' $@.out; \
+		[ $$rc -le 1 ] || echo "TEST host.copy-arm64 FAIL exited with status $$rc"; } >$@

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # make bench: load the benchmark programs as plain-BPF idioms, and their
-# kfunc versions as plain calls (bodies=0), as bodies (native=0) and as
-# native code, and print their results, maps and JIT images for the
+# kfunc versions as plain calls (bodies=0), as bodies (native=0), as
+# native code and as the compiled kfuncs copied (native=copy), and print their results, maps and JIT images for the
 # host's replay (tools/replay/); native also as built with clang-22
 # (bpf_fastcall kfuncs: variant clang22).  Run only with insn.run=bench.
 # With insn.bench=idiom (the stock kernel, mk/bench.mk) only the
@@ -31,5 +31,9 @@ echo 0 >$P/native
 $B body $OBJ || rc=1
 echo 1 >$P/native
 $B native $OBJ || rc=1
+# the compiled kfuncs copied in place of the calls, where the JIT can
+echo copy >$P/native
+$B copy $OBJ || rc=1
+echo 1 >$P/native
 $B clang22 /insn/bpf/clang22/bench/bench.bpf.o || rc=1
 exit $rc

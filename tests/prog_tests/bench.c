@@ -18,7 +18,7 @@
  * usage: bench VARIANT OBJ
  *   VARIANT idiom loads the NAME_idiom programs (and NAME_mask, the
  *   branch-free plain-BPF select, as variant mask), any other (call, body,
- *   native: what the module's parameters make of the kfunc calls;
+ *   native, copy: what the module's parameters make of the kfunc calls;
  *   clang22: native, OBJ built with clang-22, bpf_fastcall) the NAME_kfunc
  *   ones; the image is named OP.VARIANT.
  */

@@ -65,7 +65,7 @@
 #include "bench.h"
 #include "build-flags.h"	/* mk/bench.mk: how the callees and C were built */
 
-#define MAX_IMAGES	96
+#define MAX_IMAGES	128
 #define MAX_MAPS	8
 #define MAX_FUNCS	8
 #define MAX_KSYMS	256
@@ -1082,10 +1082,11 @@ static void parse_placements(const char *spec)
 /*
  * the variants of each op: its C versions, then its images, idiom first;
  * C-alt is an op's second C version, where it has one (cref.c); clang22
- * is native from the programs built with clang-22 (bpf_fastcall)
+ * is native from the programs built with clang-22 (bpf_fastcall); copy
+ * is the compiled kfuncs copied in place of the calls (native=copy)
  */
 static const char *const order[] = { "C", "C-host", "C-alt", "idiom", "mask", "call", "body",
-				     "native", "clang22" };
+				     "native", "copy", "clang22" };
 #define NORDER ((int)(sizeof(order) / sizeof(order[0])))
 #define NC 3	/* the C versions, first in order[] */
 

@@ -1,0 +1,3 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The uapi errno values (EOPNOTSUPP ...), as the kernel's linux/errno.h. */
+#include_next <asm/errno.h>
