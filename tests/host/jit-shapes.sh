@@ -112,6 +112,14 @@ native() {
 	return 1
 }
 
+# copies KFUNC: the guest's module status says the JIT can copy KFUNC's
+# compiled code (copy=N bytes), which it does where the emitter declines
+copies() {
+	local line
+	line=$(grep -m1 "^STATUS [a-z0-9_]* $1 " "$dir/../vm.log" 2>/dev/null)
+	[[ $line == *" copy="[0-9]* ]]
+}
+
 # no_call NAME: the numeric iterator is inlined, next() included
 no_call() {
 	local name=$1 n
@@ -535,19 +543,31 @@ arm64)
 	one_op store_be_loop rev
 	has store_be_loop store_be_loop.str '^str x10, \[x[0-9]+'
 	count_op store_be_alias rev 2
-	# prefetch: prfm pldl1keep where it holds the offset (8 * 0..4095),
-	# the body's byte load elsewhere: prefetch_pkt at 0, 8, 40 and 5, 63;
-	# prefetch_far at 32760 and 3, 32761, 32768, 39999
-	count_op prefetch_pkt 'prfm pldl1keep,' 3
-	count_op prefetch_pkt ldrb 2 prefetch_pkt.bodies
-	count_op prefetch_far 'prfm pldl1keep,' 1
-	count_op prefetch_far ldrb 4 prefetch_far.bodies
+	# prefetch: prfm pldl1keep where the emitter holds the offset (8 *
+	# 0..4095); elsewhere the compiled kfunc copied (its own prfm) where
+	# the JIT can copy it, else the body's byte load: prefetch_pkt at 0,
+	# 8, 40 and 5, 63; prefetch_far at 32760 and 3, 32761, 32768, 39999
+	if copies bpf_insn_prefetch; then
+		count_op prefetch_pkt 'prfm pldl1keep,' 5
+		none prefetch_pkt prefetch_pkt.noload '^ldrb'
+		count_op prefetch_far 'prfm pldl1keep,' 5
+		none prefetch_far prefetch_far.noload '^ldrb'
+	else
+		count_op prefetch_pkt 'prfm pldl1keep,' 3
+		count_op prefetch_pkt ldrb 2 prefetch_pkt.bodies
+		count_op prefetch_far 'prfm pldl1keep,' 1
+		count_op prefetch_far ldrb 4 prefetch_far.bodies
+	fi
 	count_op prefetch_loop 'prfm pldl1keep,' 1
 	none prefetch_loop prefetch_loop.noload '^ldrb'
 	spill_fill prefetch_fastcall 'prfm'
 	no_stack prefetch_fastcall
-	# at 5 the body stays, and with it the spills and fills
-	count_op prefetch_fastcall_odd ldrb 1 prefetch_fastcall_odd.body
+	# at 5 the copy (or the body) stays, and with it the spills and fills
+	if copies bpf_insn_prefetch; then
+		count_op prefetch_fastcall_odd 'prfm pldl1keep,' 1 prefetch_fastcall_odd.copy
+	else
+		count_op prefetch_fastcall_odd ldrb 1 prefetch_fastcall_odd.body
+	fi
 	# copy16: ldr, ldr into x10 and x11, str, str of them
 	copy_seq copy16_pkt 5
 	copy_seq copy16_alias 2
