@@ -89,7 +89,7 @@ install-headers:
 	install -D -m 0644 bpf/insn_kfuncs.h $(DESTDIR)$(PREFIX)/include/bpf/insn_kfuncs.h
 
 # What make check runs: every tier's result file, then their count.
-RESULTS := lint series dkms module-sections host-x86_64 host-arm64 host-copy-arm64 x86_64-stock-verifier \
+RESULTS := lint series dkms module-sections host-x86_64 host-arm64 host-copy-arm64 host-copy-x86_64 x86_64-stock-verifier \
 	$(foreach a,$(ARCHES),$(a)-kernel $(a)-vm $(a)-jit $(a)-shapes $(a)-bench $(a)-verifier) \
 	x86_64-stock-vm x86_64-debian-vm arm64-debian-vm x86_64-deb-vm
 # The debug and distro kernels' runs only where those kernels are cached

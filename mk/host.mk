@@ -177,3 +177,80 @@ $(B)/results/host-copy-arm64.txt: $(CAB)/test_copy $(CAB)/bpf_kfunc_copy_be.o FO
 		qemu-aarch64-static $< >$@.out 2>&1; rc=$$?; \
 		sed 's/^TEST /TEST host.copy-arm64./' $@.out; \
 		[ $$rc -le 1 ] || echo "TEST host.copy-arm64 FAIL exited with status $$rc"; } >$@
+
+# The x86-64 copier of the series (patch 22's arch/x86/net/bpf_kfunc_copy.c,
+# unchanged, from the x86-64 kernel tree) behind tests/host/copy_x86/shim,
+# with the kernel's user-space decoder (tools/arch/x86/lib/insn.c, inat.c and
+# the inat-tables.c gen-insn-attr-x86.awk makes of x86-opcode-map.txt, as
+# objtool builds it), built twice: without and with
+# CONFIG_MITIGATION_RETHUNK.  Functions built four ways with the x86-64
+# kernel's code generation flags (plain; as Debian's kernel: IBT, return
+# thunks, SLS, call padding, ftrace, the fentry calls then made nops as
+# ftrace does; -Os with entry nops; BMI, BMI2, LZCNT, MOVBE) and hand-written
+# ones are copied or declined as test_copy.c's tables say, and each copy
+# runs natively on random inputs against the original, with canaries in
+# rbx, rbp, r12-r15 and a guard below the return address.
+CX := tests/host/copy_x86
+CXB := $(B)/host/copy_x86
+CX_KCFLAGS := -O2 -fno-pie -mno-red-zone -mgeneral-regs-only -fno-asynchronous-unwind-tables \
+	-fno-jump-tables -fno-strict-aliasing -fno-delete-null-pointer-checks \
+	-fno-stack-protector -mskip-rax-setup -falign-functions=16 -mcrc32 -mpopcnt
+CX_VARIANT_a := $(CX_KCFLAGS) -fcf-protection=branch
+CX_VARIANT_b := $(CX_KCFLAGS) -fcf-protection=branch -mfunction-return=thunk-extern \
+	-mindirect-branch=thunk-extern -mindirect-branch-register -mharden-sls=all \
+	-fpatchable-function-entry=16,16 -pg -mfentry -mrecord-mcount
+CX_VARIANT_c := $(subst -O2,-Os,$(CX_KCFLAGS)) -fcf-protection=none -fpatchable-function-entry=3
+CX_VARIANT_d := $(CX_KCFLAGS) -fcf-protection=branch -mbmi -mbmi2 -mlzcnt -mmovbe
+CX_CFLAGS = -O2 -g -Wall -I$(CX)/shim -I$(call ksrc,x86_64)/tools/arch/x86/include \
+	-I$(call ksrc,x86_64)/tools/include
+CX_SHIM := $(wildcard $(CX)/shim/*/*.h)
+CX_KF := $(patsubst %,$(CXB)/kfuncs_%.o,a b c d)
+CX_COMMON := $(CXB)/insn.o $(CXB)/inat.o $(CXB)/trampoline.o $(CXB)/hand.o $(CX_KF)
+
+$(CXB)/k/bpf_kfunc_copy.c: $(B)/x86_64/kernel.key
+	$(Q)mkdir -p $(@D)
+	$(Q)k=$(call ksrc,x86_64); cp $$k/arch/x86/net/bpf_kfunc_copy.c $$k/tools/arch/x86/lib/insn.c \
+		$$k/tools/arch/x86/lib/inat.c $(@D)/ && \
+		awk -f $$k/tools/arch/x86/tools/gen-insn-attr-x86.awk \
+		$$k/tools/arch/x86/lib/x86-opcode-map.txt >$(@D)/inat-tables.c
+$(CXB)/insn.o: $(CXB)/k/bpf_kfunc_copy.c
+	$(Q)gcc $(CX_CFLAGS) -I$(call ksrc,x86_64)/tools/arch/x86/lib -c $(CXB)/k/insn.c -o $@
+$(CXB)/inat.o: $(CXB)/k/bpf_kfunc_copy.c
+	$(Q)gcc $(CX_CFLAGS) -I$(call ksrc,x86_64)/tools/arch/x86/lib -c $(CXB)/k/inat.c -o $@
+$(CXB)/bpf_kfunc_copy.o: $(CXB)/k/bpf_kfunc_copy.c $(CX_SHIM)
+	$(Q)gcc $(CX_CFLAGS) -Wno-maybe-uninitialized -c $< -o $@
+$(CXB)/bpf_kfunc_copy_rethunk.o: $(CXB)/k/bpf_kfunc_copy.c $(CX_SHIM)
+	$(Q)gcc $(CX_CFLAGS) -Wno-maybe-uninitialized -DCONFIG_MITIGATION_RETHUNK -c $< -o $@
+$(CXB)/test_copy.o: $(CX)/test_copy.c $(CX)/kfuncs.h $(CX)/run.h $(CXB)/ksyms.h $(CX_SHIM) \
+		$(CXB)/k/bpf_kfunc_copy.c
+	$(Q)gcc $(CX_CFLAGS) -I$(CXB) -DBUILD_NAME='"plain"' -c $< -o $@
+$(CXB)/test_copy_rethunk.o: $(CX)/test_copy.c $(CX)/kfuncs.h $(CX)/run.h $(CXB)/ksyms.h \
+		$(CX_SHIM) $(CXB)/k/bpf_kfunc_copy.c
+	$(Q)gcc $(CX_CFLAGS) -I$(CXB) -DBUILD_NAME='"rethunk"' -DCONFIG_MITIGATION_RETHUNK -c $< -o $@
+$(CXB)/trampoline.o: $(CX)/trampoline.S $(CX)/run.h
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc -c $< -o $@
+$(CXB)/hand.o: $(CX)/hand.S
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc -c $< -o $@
+$(CXB)/kfuncs_%.o: $(CX)/kfuncs.c $(CX)/kfuncs.h mk/host.mk
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc $(CX_VARIANT_$*) -DPFX=$*_ -c $< -o $@
+# kallsyms sizes: from each symbol to the next
+$(CXB)/ksyms.h: $(CX_KF) $(CXB)/hand.o $(CX)/ksyms.awk
+	$(Q)for o in $(CX_KF) $(CXB)/hand.o; do nm -n -S -t d $$o | awk -f $(CX)/ksyms.awk; done >$@
+$(CXB)/test_copy: $(CXB)/test_copy.o $(CXB)/bpf_kfunc_copy.o $(CX_COMMON)
+	$(call msg,CC,$@)
+	$(Q)gcc -no-pie $^ -o $@
+$(CXB)/test_copy_rethunk: $(CXB)/test_copy_rethunk.o $(CXB)/bpf_kfunc_copy_rethunk.o $(CX_COMMON)
+	$(call msg,CC,$@)
+	$(Q)gcc -no-pie $^ -o $@
+
+$(B)/results/host-copy-x86_64.txt: $(CXB)/test_copy $(CXB)/test_copy_rethunk FORCE
+	$(call msg,HOST,x86-64 copies of compiled kfuncs)
+	$(Q)mkdir -p $(@D)
+	$(Q){ for t in test_copy test_copy_rethunk; do \
+		$(CXB)/$$t >$@.$$t.out 2>&1; rc=$$?; \
+		sed -n 's/^TEST /TEST host.copy-x86_64./p' $@.$$t.out; \
+		[ $$rc -le 1 ] || echo "TEST host.copy-x86_64.$$t FAIL exited with status $$rc"; \
+		done; } >$@
