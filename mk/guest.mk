@@ -77,6 +77,9 @@ run_x86_64-deb := insn.run=10-module,30-rotate
 DEBUG_RUN ?= [0-9]*,stress
 run_x86_64-debug = 'insn.run=$(DEBUG_RUN)'
 timeout_x86_64-debug ?= 1800
+# every family again with copies (41-copy.sh): about 4 min uncontended
+timeout_x86_64 ?= 600
+timeout_arm64 ?= 600
 # Debian's configuration boots slower under TCG (its built-in drivers
 # probe, its mitigations trap)
 timeout_x86_64-distro ?= 900
