@@ -85,7 +85,7 @@ timeout_arm64 ?= 600
 timeout_arm64-debian ?= 600
 # Debian's configuration boots slower under TCG (its built-in drivers
 # probe, its mitigations trap)
-timeout_x86_64-distro ?= 900
+timeout_x86_64-distro ?= 1500
 timeout_arm64-distro ?= 1500
 vm_force = $(if $(filter debug,$(call flavour_of,$(1))),,FORCE)
 
