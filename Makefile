@@ -74,7 +74,7 @@ module-clean:
 dkms-install:
 	rm -rf $(PKG_SRC) && mkdir -p $(PKG_SRC)
 	cp -r Kbuild module dkms.conf $(PKG_SRC)/
-	$(dkms) status | grep -q insn-kfuncs || dkms add -m insn-kfuncs -v $(PKG_VERSION)
+	$(dkms) status | grep insn-kfuncs >/dev/null || dkms add -m insn-kfuncs -v $(PKG_VERSION)
 	$(dkms) build && $(dkms) install
 
 # Debian packages of Linux 6.12 with the series, to install: make

@@ -48,7 +48,7 @@ $(B)/%/kernel.key: FORCE | deps
 # inputs), so re-running make check rebuilds no kernel.
 $(B)/results/%-kernel.txt: $(B)/%/kernel.key FORCE
 	$(Q)mkdir -p $(@D)
-	$(Q)if tools/build-kernel.sh $* patched 2>&1 >/dev/null | grep -q '^  KERNEL  $*-patched cached'; \
+	$(Q)if tools/build-kernel.sh $* patched 2>&1 >/dev/null | grep '^  KERNEL  $*-patched cached' >/dev/null; \
 	then echo "TEST $*/kernel.cached PASS"; \
 	else echo "TEST $*/kernel.cached FAIL second build-kernel.sh call rebuilt"; fi >$@
 
@@ -62,7 +62,7 @@ $(B)/%/module/insn_kfuncs.ko: $(MODULE_SRC) $(B)/%/kernel.key
 	$(call msg,MODULE,$@)
 	$(Q)rm -rf $(@D) && mkdir -p $(@D) && rsync -a Kbuild module $(@D)/
 	$(Q)$(call kbuild,$*,$(@D)) $(call to_log,$(@D).log)
-	$(Q)readelf -SW $@ | grep -qw '\.BTF' || \
+	$(Q)readelf -SW $@ | grep -w '\.BTF' >/dev/null || \
 		{ echo "error: $@ has no .BTF section (kbuild skipped module BTF)"; exit 1; }
 
 # The module as DKMS builds it (tools/dkms-build.sh: a private DKMS tree).

@@ -50,7 +50,7 @@ update() {
 	updated=1
 }
 
-if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+if ! dpkg --print-foreign-architectures | grep -x arm64 >/dev/null; then
 	echo "  DEPS    dpkg --add-architecture arm64" >&2
 	dpkg --add-architecture arm64
 fi

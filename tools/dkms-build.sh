@@ -43,7 +43,7 @@ else
 fi
 # DKMS compresses the module as the kernel's configuration says (Debian's:
 # xz); the guest's insmod takes it plain, signature and all
-ko=$(find "$tmp/tree" -name 'insn_kfuncs.ko*' | head -n1)
+ko=$(find "$tmp/tree" -name 'insn_kfuncs.ko*' | sed -n 1p)
 case $ko in
 *.ko.xz) xz -dc "$ko" >"$tmp/insn_kfuncs.ko" ;;
 *.ko.zst) zstd -qdc "$ko" >"$tmp/insn_kfuncs.ko" ;;
@@ -51,6 +51,6 @@ case $ko in
 *.ko) cp "$ko" "$tmp/insn_kfuncs.ko" ;;
 *) echo "DKMS built no insn_kfuncs.ko"; cat "$tmp/log"; exit 1 ;;
 esac
-readelf -SW "$tmp/insn_kfuncs.ko" | grep -qw '\.BTF' ||
+readelf -SW "$tmp/insn_kfuncs.ko" | grep -w '\.BTF' >/dev/null ||
 	{ echo "DKMS module has no .BTF section"; exit 1; }
 cp "$tmp/insn_kfuncs.ko" "${2:?output .ko}"

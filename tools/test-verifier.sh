@@ -97,7 +97,7 @@ testmod() {
 	printf 'obj-m += bpf_testmod.o\nCFLAGS_bpf_testmod.o = -I$(src)\n' >"$dir/Kbuild"
 	make -C "$obj" M="$(realpath "$dir")" ARCH=$karch \
 		CROSS_COMPILE=$cross -j"${JOBS:-2}" modules
-	readelf -SW "$dir/bpf_testmod.ko" | grep -qw '\.BTF' || {
+	readelf -SW "$dir/bpf_testmod.ko" | grep -w '\.BTF' >/dev/null || {
 		echo "test-verifier: bpf_testmod.ko has no .BTF section" >&2
 		exit 1
 	}

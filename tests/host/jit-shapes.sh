@@ -54,7 +54,7 @@ one_op() {
 		echo "TEST shapes.$name FAIL $n instructions matching $ops"
 		return
 	fi
-	if printf '%s\n' "${lines[@]}" | grep -qE "$call"; then
+	if printf '%s\n' "${lines[@]}" | grep -E "$call" >/dev/null; then
 		echo "TEST shapes.$name FAIL a call is left"
 		return
 	fi
@@ -77,7 +77,7 @@ count_op() {
 	n=$(insns "$name" | grep -cE "^($ops) ")
 	if [ "$n" != "$want" ]; then
 		echo "TEST shapes.$test FAIL $n instructions matching $ops, want $want"
-	elif insns "$name" | grep -qE "$call"; then
+	elif insns "$name" | grep -E "$call" >/dev/null; then
 		echo "TEST shapes.$test FAIL a call is left"
 	else
 		echo "TEST shapes.$test PASS $n $ops"
@@ -94,7 +94,7 @@ count_line() {
 	n=$(insns "$name" | grep -cE "^($ere)\$")
 	if [ "$n" != "$want" ]; then
 		echo "TEST shapes.$test FAIL $n instructions matching $ere, want $want"
-	elif insns "$name" | grep -qE "$call"; then
+	elif insns "$name" | grep -E "$call" >/dev/null; then
 		echo "TEST shapes.$test FAIL a call is left"
 	else
 		first=$(insns "$name" | grep -m1 -E "^($ere)\$")
@@ -206,7 +206,7 @@ copy_seq() {
 	done
 	if [ "$n" != "$want" ]; then
 		echo "TEST shapes.$name FAIL $n copies through the scratch registers, want $want"
-	elif insns "$name" | grep -qE "$call"; then
+	elif insns "$name" | grep -E "$call" >/dev/null; then
 		echo "TEST shapes.$name FAIL a call is left"
 	else
 		echo "TEST shapes.$name PASS $n copies, the first: $first"
@@ -435,12 +435,12 @@ x86_64)
 	for name in percpu_this percpu_id percpu_per kptr_write kptr_read; do
 		no_kfunc_call $name
 	done
-	if insns percpu_this | grep -qE '^add %gs:'; then
+	if insns percpu_this | grep -E '^add %gs:' >/dev/null; then
 		echo "TEST shapes.percpu_this.gs PASS $(insns percpu_this | grep -m1 -E '^add %gs:')"
 	else
 		echo "TEST shapes.percpu_this.gs FAIL no add from %gs"
 	fi
-	if insns percpu_id | grep -qE '^mov %gs:'; then
+	if insns percpu_id | grep -E '^mov %gs:' >/dev/null; then
 		echo "TEST shapes.percpu_id.gs PASS $(insns percpu_id | grep -m1 -E '^mov %gs:')"
 	else
 		echo "TEST shapes.percpu_id.gs FAIL no load from %gs"

@@ -61,9 +61,9 @@ while IFS= read -r line; do
 	fi
 done
 
-chose=$(tr -d '\r' <"$log" | sed -n 's/.*\] active return thunk: //p' | head -n1)
+chose=$(tr -d '\r' <"$log" | sed -n 's/.*\] active return thunk: //p' | sed -n 1p)
 case $chose in
 *return_thunk) echo "TEST rethunk.guest PASS active return thunk: $chose" \
-	"($(tr -d '\r' <"$log" | sed -n 's/^BVULN retbleed: /retbleed: /p' | head -n1))" ;;
+	"($(tr -d '\r' <"$log" | sed -n 's/^BVULN retbleed: /retbleed: /p' | sed -n 1p))" ;;
 *) echo "TEST rethunk.guest FAIL the guest's kernel chose no return thunk (no \"active return thunk:\" in $log)" ;;
 esac
