@@ -304,7 +304,9 @@ static int compare(const void *orig, const u8 *code, int len, const struct tcase
 	static const u64 canary[10] = { 0x1919, 0x2020, 0x2121, 0x2222, 0x2323,
 					0x2424, 0x2525, 0x2626, 0x2727, 0x2828 };
 	const void *run = place(code, len);
-	int it, bad = 0, i;
+	/* both change between sigsetjmp() and a fault's siglongjmp() */
+	volatile int it, bad = 0;
+	int i;
 
 	for (it = 0; it < ITERS; it++) {
 		u64 a[5], b[5], out[13], want, got;
