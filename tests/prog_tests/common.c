@@ -850,3 +850,23 @@ const char *site_mode(const char *mode, const char *kfunc)
 		return mode;
 	return native_here(kfunc) ? mode : "body";
 }
+
+const char *family_mode(const char *mode, const char *prefix)
+{
+	char line[256], name[64], native[16];
+	int on = 0, off = 0;
+	FILE *f;
+
+	if (strcmp(mode, "native"))
+		return mode;
+	f = fopen("/sys/module/insn_kfuncs/parameters/status", "r");
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%*s %63s %*s native=%15s", name, native) == 2 &&
+		    !strncmp(name, prefix, strlen(prefix))) {
+			on += !strcmp(native, "on");
+			off += !!strcmp(native, "on");
+		}
+	if (f)
+		fclose(f);
+	return !off ? mode : !on ? "body" : "mixed";
+}

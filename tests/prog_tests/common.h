@@ -241,6 +241,14 @@ int native_count(const char *prefix, const char *const *ops, int n);
 
 /* What MODE leaves at the calls of @kfunc: "body" for "native" where not native_here() */
 const char *site_mode(const char *mode, const char *kfunc);
+/*
+ * @mode for sites of the kfuncs named @prefix*: in native mode "native"
+ * where the status says native code for each of them (an emitter's, or
+ * with native=copy a copy), "body" where for none ("mixed" otherwise,
+ * which no shape check takes: the programs mixing them would need a
+ * count per site)
+ */
+const char *family_mode(const char *mode, const char *prefix);
 
 #define CAP(c)	(1ull << (c))
 #ifndef CAP_PERFMON

@@ -197,7 +197,7 @@ static int check_prog(const char *prefix, struct bpf_object *obj, const char *pr
 	char name[96], why[256] = "";
 
 	snprintf(name, sizeof(name), "%s.xlated.%s", prefix, prog);
-	if (check_shape(name, want_mode, fd, ncalls, PREFIX, c16_marker))
+	if (check_shape(name, family_mode(want_mode, PREFIX), fd, ncalls, PREFIX, c16_marker))
 		return 1;
 	snprintf(name, sizeof(name), "%s.%s", prefix, prog);
 	for (unsigned int k = 0; k < NINPUTS; k++) {
@@ -246,7 +246,7 @@ static int check_fastcall(const char *prefix, int fd, const char *mode)
 	char name[96];
 
 	snprintf(name, sizeof(name), "%s.xlated.copy16_fastcall", prefix);
-	fails = check_shape(name, mode, fd, 1, PREFIX, c16_marker);
+	fails = check_shape(name, family_mode(mode, PREFIX), fd, 1, PREFIX, c16_marker);
 	snprintf(name, sizeof(name), "%s.xlated.copy16_fastcall.pairs", prefix);
 	test_line(name, pairs == want, "%d spill and fill pairs, want %d", pairs, want);
 	fails += pairs != want;

@@ -79,7 +79,7 @@ static int check_prog(const char *prefix, struct bpf_object *obj, const char *pr
 	char name[96];
 
 	snprintf(name, sizeof(name), "%s.xlated.%s", prefix, prog);
-	if (check_shape(name, want_mode, fd, ncalls, PREFIX, lbe_marker))
+	if (check_shape(name, family_mode(want_mode, PREFIX), fd, ncalls, PREFIX, lbe_marker))
 		return 1;
 	snprintf(name, sizeof(name), "%s.%s", prefix, prog);
 	for (unsigned int k = 0; k < NINPUTS; k++) {
