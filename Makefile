@@ -54,7 +54,7 @@ TARGETS := $(ARCHES) x86_64-stock x86_64-debug x86_64-debian arm64-debian \
 arch_of = $(firstword $(subst -, ,$(1)))
 flavour_of = $(or $(word 2,$(subst -, ,$(1))),patched)
 
-.PHONY: module module-clean dkms-install install-headers kernel-deb all check check-debug \
+.PHONY: module module-clean dkms-install install-headers kernel-deb all check check-tiers check-debug \
 	check-distro check-series demo bench fuzz fuzz-bodies lint deps clean help FORCE
 module:
 
@@ -88,7 +88,11 @@ PREFIX ?= /usr/local
 install-headers:
 	install -D -m 0644 bpf/insn_kfuncs.h $(DESTDIR)$(PREFIX)/include/bpf/insn_kfuncs.h
 
-# What make check runs: every tier's result file, then their count.
+# What make check runs: every tier's result file, then their count.  The
+# tiers run CHECK_JOBS at a time (make check-tiers -jCHECK_JOBS): a TCG
+# guest keeps about one CPU busy, and the guests are most of the time.
+# The longest runs (debug, distro) come first, so that none starts last.
+CHECK_JOBS ?= 2
 RESULTS := lint series dkms module-sections host-x86_64 host-arm64 host-copy-arm64 host-copy-x86_64 x86_64-stock-verifier \
 	$(foreach a,$(ARCHES),$(a)-kernel $(a)-vm $(a)-jit $(a)-shapes $(a)-bench $(a)-verifier) \
 	x86_64-stock-vm x86_64-debian-vm arm64-debian-vm x86_64-deb-vm
@@ -98,17 +102,21 @@ RESULTS := lint series dkms module-sections host-x86_64 host-arm64 host-copy-arm
 # compared with
 DISTRO_RESULTS := vm jit shapes verifier
 distro_results = $(DISTRO_RESULTS:%=$(1)-%) $(1:distro=debian)-verifier
+# (and x86_64-distro-bench, mk/bench.mk: the benchmark programs' images
+# with return thunks)
 cached = $(shell tools/build-kernel.sh --cached $(call arch_of,$(1)) $(call flavour_of,$(1)) \
 	>/dev/null 2>&1 && echo yes)
-ifneq ($(filter check,$(MAKECMDGOALS)),)
-RESULTS += x86_64-debug-$(if $(call cached,x86_64-debug),vm,skip)
-RESULTS += $(foreach t,x86_64-distro arm64-distro,$(if $(call cached,$(t)),$(call distro_results,$(t)),$(t)-skip))
-# the benchmark programs' images with return thunks (mk/bench.mk)
-RESULTS += $(if $(call cached,x86_64-distro),x86_64-distro-bench)
+ifneq ($(filter check-tiers,$(MAKECMDGOALS)),)
+RESULTS := x86_64-debug-$(if $(call cached,x86_64-debug),vm,skip) \
+	$(foreach t,x86_64-distro arm64-distro,$(if $(call cached,$(t)),$(call distro_results,$(t)),$(t)-skip)) \
+	$(if $(call cached,x86_64-distro),x86_64-distro-bench) \
+	$(RESULTS)
 endif
 
 all: $(foreach a,$(ARCHES),$(B)/$(a)/initramfs.cpio.gz)
-check: $(RESULTS:%=$(B)/results/%.txt)
+check:
+	$(Q)$(MAKE) --no-print-directory -j$(CHECK_JOBS) --output-sync=target check-tiers
+check-tiers: $(RESULTS:%=$(B)/results/%.txt)
 	@tools/summary.sh $^
 check-debug: $(B)/results/x86_64-debug-vm.txt
 	@tools/summary.sh $^
@@ -145,4 +153,5 @@ help:
 	@echo '  make fuzz              the host tier and the body validator, many inputs'
 	@echo '  make lint              checkpatch on module/, tests/kmod/ and patches/'
 	@echo '  make clean             remove build/ (kernels stay in INSN_CACHE)'
-	@echo 'Variables: V=1 (show commands and tool output), JOBS=$(JOBS), KDIR, CLANG'
+	@echo 'Variables: V=1 (show commands and tool output), JOBS=$(JOBS) (per kernel build),'
+	@echo '  CHECK_JOBS=$(CHECK_JOBS) (tiers make check runs at once), KDIR, CLANG'
