@@ -369,6 +369,12 @@ int check_shape_mixed(const char *name, const char *mode, int fd, int n, int nat
 	struct xshape s;
 	int ok;
 
+	if (strcmp(mode, "native") && strcmp(mode, "body") && strcmp(mode, "call")) {
+		test_line(name, 0, "no shape for mode %s (%s*: %s)", mode, prefix,
+			  !strcmp(mode, "unlisted") ? "not in the module's status" :
+			  !strcmp(mode, "mixed") ? "native code at some kfuncs only" : "unknown");
+		return 1;
+	}
 	if (xlated_shape(fd, prefix, marker, &s)) {
 		test_line(name, 0, "no xlated program: %s", strerror(errno));
 		return 1;
@@ -779,20 +785,43 @@ int loader_main(const struct loader_cmds *c, int argc, char **argv)
 	return 2;
 }
 
-int native_here(const char *kfunc)
+#define STATUS_PATH "/sys/module/insn_kfuncs/parameters/status"
+
+/*
+ * Of the kfuncs the module's status lists as @name (@prefix: or any name
+ * starting with it), how many get native code here (*on) and how many do
+ * not (*off).  Both 0: no such line, or no module.
+ */
+static void status_count(const char *name, int prefix, int *on, int *off)
 {
-	char line[256], name[64], native[16];
-	int on = 0;
+	char line[256], kfunc[64], native[16];
+	size_t len = strlen(name);
 	FILE *f;
 
-	f = fopen("/sys/module/insn_kfuncs/parameters/status", "r");
-	while (f && fgets(line, sizeof(line), f))
-		if (sscanf(line, "%*s %63s %*s native=%15s", name, native) == 2 &&
-		    !strcmp(name, kfunc))
-			on = !strcmp(native, "on");
-	if (f)
-		fclose(f);
-	return on;
+	*on = 0;
+	*off = 0;
+	f = fopen(STATUS_PATH, "r");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%*s %63s %*s native=%15s", kfunc, native) != 2)
+			continue;
+		if (prefix ? strncmp(kfunc, name, len) : strcmp(kfunc, name))
+			continue;
+		if (!strcmp(native, "on"))
+			(*on)++;
+		else
+			(*off)++;
+	}
+	fclose(f);
+}
+
+int native_here(const char *kfunc)
+{
+	int on, off;
+
+	status_count(kfunc, 0, &on, &off);
+	return on > 0;
 }
 
 /* the module's status line of @kfunc, or "" */
@@ -801,7 +830,7 @@ static const char *status_line(const char *kfunc, char *line, size_t size)
 	char name[64];
 	FILE *f;
 
-	f = fopen("/sys/module/insn_kfuncs/parameters/status", "r");
+	f = fopen(STATUS_PATH, "r");
 	while (f && fgets(line, size, f))
 		if (sscanf(line, "%*s %63s", name) == 1 && !strcmp(name, kfunc)) {
 			fclose(f);
@@ -844,29 +873,25 @@ int native_count(const char *prefix, const char *const *ops, int n)
 	return on;
 }
 
-const char *site_mode(const char *mode, const char *kfunc)
+/* @mode at the sites of the kfuncs the status lists as @name (or @prefix*) */
+static const char *status_mode(const char *mode, const char *name, int prefix)
 {
+	int on, off;
+
 	if (strcmp(mode, "native"))
 		return mode;
-	return native_here(kfunc) ? mode : "body";
+	status_count(name, prefix, &on, &off);
+	if (!on && !off)
+		return "unlisted";
+	return !off ? mode : !on ? "body" : "mixed";
+}
+
+const char *site_mode(const char *mode, const char *kfunc)
+{
+	return status_mode(mode, kfunc, 0);
 }
 
 const char *family_mode(const char *mode, const char *prefix)
 {
-	char line[256], name[64], native[16];
-	int on = 0, off = 0;
-	FILE *f;
-
-	if (strcmp(mode, "native"))
-		return mode;
-	f = fopen("/sys/module/insn_kfuncs/parameters/status", "r");
-	while (f && fgets(line, sizeof(line), f))
-		if (sscanf(line, "%*s %63s %*s native=%15s", name, native) == 2 &&
-		    !strncmp(name, prefix, strlen(prefix))) {
-			on += !strcmp(native, "on");
-			off += !!strcmp(native, "on");
-		}
-	if (f)
-		fclose(f);
-	return !off ? mode : !on ? "body" : "mixed";
+	return status_mode(mode, prefix, 1);
 }

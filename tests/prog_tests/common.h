@@ -239,16 +239,16 @@ int pairs_go(const char *mode, const char *kfunc);
 /* of the @n kfuncs @prefix@ops[i], how many get native code here (native_here()) */
 int native_count(const char *prefix, const char *const *ops, int n);
 
-/* What MODE leaves at the calls of @kfunc: "body" for "native" where not native_here() */
-const char *site_mode(const char *mode, const char *kfunc);
 /*
  * @mode for sites of the kfuncs named @prefix*: in native mode "native"
  * where the status says native code for each of them (an emitter's, or
- * with native=copy a copy), "body" where for none ("mixed" otherwise,
- * which no shape check takes: the programs mixing them would need a
- * count per site)
+ * with native=copy a copy), "body" where for none; "mixed" otherwise (the
+ * programs mixing them would need a count per site) and "unlisted" where
+ * the status has none of them, which check_shape() fails
  */
 const char *family_mode(const char *mode, const char *prefix);
+/* What @mode leaves at the calls of @kfunc: family_mode() of that one kfunc */
+const char *site_mode(const char *mode, const char *kfunc);
 
 #define CAP(c)	(1ull << (c))
 #ifndef CAP_PERFMON
