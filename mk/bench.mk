@@ -24,6 +24,8 @@ REPLAY_KCMD := $(B)/x86_64/module/module/.rotate.o.cmd
 REPLAY_C_BASE := gcc -O2 -fno-strict-aliasing
 REPLAY_C_HOST := $(or $(shell command -v clang-16 >/dev/null && echo clang-16),\
 	$(shell command -v clang >/dev/null && echo clang),gcc) -O2 -fno-strict-aliasing -fno-unroll-loops -march=native
+# and gcc for this CPU, the reference of issue 18's rows (C-gcc)
+REPLAY_C_GCC := gcc -O2 -fno-strict-aliasing -fno-unroll-loops -march=native
 CPU_MODEL := $(shell sed -n 's/^model name\t: //p' /proc/cpuinfo | head -n1)
 
 $(REPLAY_KCMD): $(B)/x86_64/module/insn_kfuncs.ko
@@ -36,8 +38,8 @@ $(REPLAY_MIT_KCMD): $(B)/x86_64-distro/module/insn_kfuncs.ko
 # callees built with the flags of KCMD
 replay_build = \
 	kflags="$$(tools/replay/kflags.sh $(2))" && [ -n "$$kflags" ] && \
-	printf '\#define REPLAY_KFLAGS "%s"\n\#define REPLAY_C_BASE "%s"\n\#define REPLAY_C_HOST "%s"\n' \
-		"$$kflags" "$(REPLAY_C_BASE)" "$(REPLAY_C_HOST)" >$(1)/build-flags.h && \
+	printf '\#define REPLAY_KFLAGS "%s"\n\#define REPLAY_C_BASE "%s"\n\#define REPLAY_C_HOST "%s"\n\#define REPLAY_C_GCC "%s"\n' \
+		"$$kflags" "$(REPLAY_C_BASE)" "$(REPLAY_C_HOST)" "$(REPLAY_C_GCC)" >$(1)/build-flags.h && \
 	gcc $(call HOST_CFLAGS,x86_64) $$kflags -nostdlib -r -o $(1)/kfuncs.o $(REPLAY_KFUNCS) && \
 	gcc -g -Wall -Wextra -Wno-unused-parameter $(3) $$kflags -c -o $(1)/kstubs.o \
 		tools/replay/kstubs.c && \
@@ -45,8 +47,10 @@ replay_build = \
 		-c -o $(1)/cref-base.o tools/replay/cref.c && \
 	$(REPLAY_C_HOST) -g -Wall -Wextra -Ibpf/bench -DCREF_LOOKUP=cref_lookup_host \
 		-c -o $(1)/cref-host.o tools/replay/cref.c && \
+	$(REPLAY_C_GCC) -g -Wall -Wextra -Ibpf/bench -DCREF_LOOKUP=cref_lookup_gcc \
+		-c -o $(1)/cref-gcc.o tools/replay/cref.c && \
 	gcc -O2 -g -Wall -Wextra -Wno-unused-parameter -no-pie -Ibpf/bench -I$(1) $(3) -o $(1)/replay \
-		tools/replay/replay.c $(1)/cref-base.o $(1)/cref-host.o $(1)/kstubs.o \
+		tools/replay/replay.c $(1)/cref-base.o $(1)/cref-host.o $(1)/cref-gcc.o $(1)/kstubs.o \
 		$(1)/kfuncs.o $(4)
 REPLAY_DEPS := $(REPLAY_SRC) tools/replay/cref.c tools/replay/kstubs.c \
 	tools/replay/kflags.sh $(REPLAY_KFUNCS) $(HOST_HDR) \

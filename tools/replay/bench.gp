@@ -22,9 +22,11 @@ set yrange [0:*]
 plot dat using 2:3:4:xtic(1) title "C (gcc -O2, baseline x86-64)", \
      "" using 5:6:7 title "C (host CPU: -march=native)", \
      "" using 8:9:10 title "C, other version (CRC32C table, no prefetch, no SSE copy)", \
-     "" using 11:12:13 title "plain BPF idiom", \
-     "" using 14:15:16 title "plain BPF mask select", \
-     "" using 17:18:19 title "kfunc call (bodies=0)", \
-     "" using 20:21:22 title "body (native=0)", \
-     "" using 23:24:25 title "native", \
-     "" using 26:27:28 title "native, clang-22 (bpf_fastcall)"
+     "" using 11:12:13 title "C (gcc -O2 -march=native)", \
+     "" using 14:15:16 title "plain BPF idiom", \
+     "" using 17:18:19 title "plain BPF mask select", \
+     "" using 20:21:22 title "kfunc call (bodies=0)", \
+     "" using 23:24:25 title "body (native=0)", \
+     "" using 26:27:28 title "native", \
+     "" using 29:30:31 title "compiled kfuncs copied (native=copy)", \
+     "" using 32:33:34 title "native, clang-22 (bpf_fastcall)"

@@ -22,10 +22,10 @@
  * at a fake per-CPU area (arch_prctl) whose this_cpu_off holds the area's
  * own address.  Any other reference out of the image is an error.
  *
- * The C versions (cref.c, in two builds: baseline x86-64 "C" and this CPU
- * "C-host") are copied and placed the same way, their calls and
- * rip-relative operands relinked, so that their loops move with the
- * placement as the images' do.
+ * The C versions (cref.c, in three builds: baseline x86-64 "C", and for
+ * this CPU "C-host" and gcc's "C-gcc") are copied and placed the same
+ * way, their calls and rip-relative operands relinked, so that their
+ * loops move with the placement as the images' do.
  *
  * Placements (-P, default k,k+16,k+32,k+48,0): "k" is the page offset the
  * kernel had the function at (for C: where the linker put it), "k+N" that
@@ -963,6 +963,12 @@ static void targets(struct variant *var, int nvar, int nproc)
 		{ "CRC32C native/C-host", "crc32c", "rand", "native", "C-host", 1.10 },
 		{ "encapsulation header native/C", "encap", "rand", "native", "C", 1.10 },
 		{ "encapsulation header native/C-host", "encap", "rand", "native", "C-host", 1.10 },
+		/* bit counts, multiply, CRC32C, stores: against gcc -O2 -march=native */
+		{ "log2 bucket native/C-gcc", "log2", "rand", "native", "C-gcc", 1.10 },
+		{ "bitmap scan native/C-gcc", "bitscan", "rand", "native", "C-gcc", 1.10 },
+		{ "128-bit mul hash native/C-gcc", "mum", "rand", "native", "C-gcc", 1.10 },
+		{ "CRC32C native/C-gcc", "crc32c", "rand", "native", "C-gcc", 1.10 },
+		{ "encapsulation header native/C-gcc", "encap", "rand", "native", "C-gcc", 1.10 },
 	};
 	int n = nproc * nplace;
 
@@ -1081,14 +1087,16 @@ static void parse_placements(const char *spec)
 
 /*
  * the variants of each op: its C versions, then its images, idiom first;
- * C-alt is an op's second C version, where it has one (cref.c); clang22
+ * C-alt is an op's second C version, where it has one (cref.c); C-gcc is
+ * C built by gcc for this CPU (REPLAY_C_GCC), the reference of the bit
+ * count, multiply, CRC32C and store targets; clang22
  * is native from the programs built with clang-22 (bpf_fastcall); copy
  * is the compiled kfuncs copied in place of the calls (native=copy)
  */
-static const char *const order[] = { "C", "C-host", "C-alt", "idiom", "mask", "call", "body",
-				     "native", "copy", "clang22" };
+static const char *const order[] = { "C", "C-host", "C-alt", "C-gcc", "idiom", "mask", "call",
+				     "body", "native", "copy", "clang22" };
 #define NORDER ((int)(sizeof(order) / sizeof(order[0])))
-#define NC 3	/* the C versions, first in order[] */
+#define NC 4	/* the C versions, first in order[] */
 
 int main(int argc, char **argv)
 {
@@ -1167,6 +1175,7 @@ int main(int argc, char **argv)
 					v->code = &im->c;
 				} else {
 					bench_fn fn = o == 1 ? cref_lookup_host(op, 0) :
+						      o == 3 ? cref_lookup_gcc(op, 0) :
 						      cref_lookup_base(op, o == 2);
 
 					if (!fn && o == 2)
@@ -1223,7 +1232,8 @@ int main(int argc, char **argv)
 	       "keys; crc32c: per %d-byte buffer; copy16: per 16-byte record; prefetch: per "
 	       "hop; insns: instructions in the image (C: the function)\n",
 	       BENCH_HASH_LEN, BENCH_FLOWS, BENCH_FLOW_KEY, BENCH_CRC_BUF);
-	printf("# C: %s; C-host: %s\n", REPLAY_C_BASE, REPLAY_C_HOST);
+	printf("# C: %s; C-host: %s; C-gcc: %s\n", REPLAY_C_BASE, REPLAY_C_HOST,
+	       REPLAY_C_GCC);
 	printf("# C-alt (built as C): crc32c a byte table; prefetch no prefetch; copy16 "
 	       "general registers only\n");
 	printf("# calls out of the images: direct rel32 to callees built with %s\n",

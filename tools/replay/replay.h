@@ -44,5 +44,6 @@ void *kstub_lookup(const char *name);
 typedef uint64_t (*bench_fn)(const struct replay_ctx *ctx);
 bench_fn cref_lookup_base(const char *op, int alt);
 bench_fn cref_lookup_host(const char *op, int alt);
+bench_fn cref_lookup_gcc(const char *op, int alt);
 
 #endif /* _REPLAY_H */
