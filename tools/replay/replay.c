@@ -1097,6 +1097,10 @@ static const char *const order[] = { "C", "C-host", "C-alt", "C-gcc", "idiom", "
 				     "body", "native", "copy", "clang22" };
 #define NORDER ((int)(sizeof(order) / sizeof(order[0])))
 #define NC 4	/* the C versions, first in order[] */
+/* the lookup of each C version in order[] (C-alt: the baseline build's second version) */
+static bench_fn (*const c_lookup[NC])(const char *op, int alt) = {
+	cref_lookup_base, cref_lookup_host, cref_lookup_base, cref_lookup_gcc
+};
 
 int main(int argc, char **argv)
 {
@@ -1174,9 +1178,7 @@ int main(int argc, char **argv)
 					scan_image(im, argv[optind]);
 					v->code = &im->c;
 				} else {
-					bench_fn fn = o == 1 ? cref_lookup_host(op, 0) :
-						      o == 3 ? cref_lookup_gcc(op, 0) :
-						      cref_lookup_base(op, o == 2);
+					bench_fn fn = c_lookup[o](op, o == 2);
 
 					if (!fn && o == 2)
 						continue;
