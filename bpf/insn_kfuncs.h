@@ -267,9 +267,14 @@ __INSN_BITCOUNT_WRAPPER(clz32, __u32)
 __INSN_BITCOUNT_WRAPPER(ctz64, __u64)
 __INSN_BITCOUNT_WRAPPER(ctz32, __u32)
 
-/* wide multiply: the upper 64 bits of the 128-bit product */
+/*
+ * wide multiply: the upper 64 bits of the 128-bit product; mulfold64 its
+ * two halves xor-ed (xxh3's mul128_fold64, wyhash's mix), one multiply
+ * where mulhi64 and a * b are two
+ */
 extern __u64 bpf_insn_mulhi64(__u64 a, __u64 b) __ksym __weak __insn_fastcall;
 extern __s64 bpf_insn_smulhi64(__s64 a, __s64 b) __ksym __weak __insn_fastcall;
+extern __u64 bpf_insn_mulfold64(__u64 a, __u64 b) __ksym __weak __insn_fastcall;
 
 /* in C: BPF has no 128-bit multiply, so from the products of the halves */
 static __always_inline __u64 __insn_mulhi64(__u64 a, __u64 b)
@@ -294,6 +299,18 @@ static __always_inline __s64 insn_smulhi64(__s64 a, __s64 b)
 	if (bpf_ksym_exists(bpf_insn_smulhi64))
 		return bpf_insn_smulhi64(a, b);
 	return __insn_mulhi64(a, b) - (a >> 63 & b) - (b >> 63 & a);
+}
+
+static __always_inline __u64 __insn_mulfold64(__u64 a, __u64 b)
+{
+	return a * b ^ __insn_mulhi64(a, b);
+}
+
+static __always_inline __u64 insn_mulfold64(__u64 a, __u64 b)
+{
+	if (bpf_ksym_exists(bpf_insn_mulfold64))
+		return bpf_insn_mulfold64(a, b);
+	return __insn_mulfold64(a, b);
 }
 
 /*

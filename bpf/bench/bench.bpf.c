@@ -293,19 +293,23 @@ int bitscan_kfunc(struct xdp_md *ctx)
  * 128-bit multiply hash: wyhash's mix, the low and the high half of the
  * product of two words xored, chained through acc.  The idiom is the
  * product of the 32-bit halves (bpf/insn_kfuncs.h's fallback: BPF has no
- * 128-bit multiply).
+ * 128-bit multiply).  mum_kfunc folds with mulfold64, one multiply;
+ * mumhi_kfunc takes the high half with mulhi64 and the low one with
+ * BPF's multiply, two multiplies on the hash's chain (its idiom is
+ * mum_idiom).
  */
 #define MUM_P0	0xa0761d6478bd642full
 #define MUM_P1	0xe7037ed1a0b428dbull
 
-#define MUM_BODY(mulhi)							\
+#define MUM_HI(mulhi, x, y)	((x) * (y) ^ mulhi(x, y))
+#define MUM_BODY(MIX)							\
 	__u64 x, y;							\
 									\
 	NO_UNROLL							\
 	for (__u32 i = 0; i < BENCH_N; i++) {				\
 		x = acc ^ MUM_P0;					\
 		y = i ^ MUM_P1;						\
-		acc = x * y ^ mulhi(x, y);				\
+		acc = MIX(x, y);					\
 	}								\
 	return BENCH_FOLD(acc)
 
@@ -313,14 +317,22 @@ SEC("xdp")
 int mum_idiom(struct xdp_md *ctx)
 {
 	BENCH_PKT(ctx, acc, b);
-	MUM_BODY(__insn_mulhi64);
+	MUM_BODY(__insn_mulfold64);
 }
 
 SEC("xdp")
 int mum_kfunc(struct xdp_md *ctx)
 {
 	BENCH_PKT(ctx, acc, b);
-	MUM_BODY(bpf_insn_mulhi64);
+	MUM_BODY(bpf_insn_mulfold64);
+}
+
+#define MUM_MULHI(x, y)	MUM_HI(bpf_insn_mulhi64, x, y)
+SEC("xdp")
+int mumhi_kfunc(struct xdp_md *ctx)
+{
+	BENCH_PKT(ctx, acc, b);
+	MUM_BODY(MUM_MULHI);
 }
 
 /*

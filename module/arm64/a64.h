@@ -154,6 +154,13 @@ static inline u32 a64_prfm_imm(u8 prfop, u8 Xn, u32 imm)
 #define A64_DP2_CRC32C	0x14		/* opcode 0101 sz, bits 15:10 */
 #define A64_DP3_UMULH	0x9bc07c00	/* 1 00 11011 110 Rm 0 11111(Ra) Rn Rd */
 #define A64_DP3_SMULH	0x9b407c00	/* 1 00 11011 010 Rm 0 11111(Ra) Rn Rd */
+/*
+ * mul (madd with xzr) and eor (shifted register, lsl #0), X only: 6.12's
+ * insn.c encodes both (aarch64_insn_gen_data3(), _logical_shifted_reg())
+ * but the series exports neither, so they are encoded here like umulh.
+ */
+#define A64_DP3_MUL	0x9b007c00	/* 1 00 11011 000 Rm 0 11111(Ra) Rn Rd */
+#define A64_LOG_EOR	0xca000000	/* 1 10 01010 00 0 Rm 000000 Rn Rd */
 
 static inline bool a64_reg_ok(u8 reg)
 {
@@ -168,8 +175,11 @@ static inline u32 a64_dp1(bool sf, u8 Rd, u8 Rn, u32 opcode)
 	return A64_DP1_BASE | (u32)sf << 31 | opcode << 10 | (u32)Rn << 5 | Rd;
 }
 
-/* Rd = the upper half of the 128-bit Rn * Rm: umulh, smulh (X only) */
-static inline u32 a64_mulh(u32 base, u8 Rd, u8 Rn, u8 Rm)
+/*
+ * Rd = Rn op Rm, X only: the upper half of the 128-bit product (umulh,
+ * smulh), the lower half (mul), exclusive or (eor)
+ */
+static inline u32 a64_rrr(u32 base, u8 Rd, u8 Rn, u8 Rm)
 {
 	if (!a64_reg_ok(Rd) || !a64_reg_ok(Rn) || !a64_reg_ok(Rm))
 		return AARCH64_BREAK_FAULT;
@@ -194,8 +204,10 @@ static inline u32 a64_crc32c(u32 bytes, u8 Rd, u8 Rn, u8 Rm)
 #define A64_RBIT(sf, Rd, Rn)	a64_dp1(sf, Rd, Rn, A64_DP1_RBIT)
 #define A64_CLZ(sf, Rd, Rn)	a64_dp1(sf, Rd, Rn, A64_DP1_CLZ)
 #define A64_CNT(sf, Rd, Rn)	a64_dp1(sf, Rd, Rn, A64_DP1_CNT)
-#define A64_UMULH(Rd, Rn, Rm)	a64_mulh(A64_DP3_UMULH, Rd, Rn, Rm)
-#define A64_SMULH(Rd, Rn, Rm)	a64_mulh(A64_DP3_SMULH, Rd, Rn, Rm)
+#define A64_UMULH(Rd, Rn, Rm)	a64_rrr(A64_DP3_UMULH, Rd, Rn, Rm)
+#define A64_SMULH(Rd, Rn, Rm)	a64_rrr(A64_DP3_SMULH, Rd, Rn, Rm)
+#define A64_MUL64(Rd, Rn, Rm)	a64_rrr(A64_DP3_MUL, Rd, Rn, Rm)
+#define A64_EOR64(Rd, Rn, Rm)	a64_rrr(A64_LOG_EOR, Rd, Rn, Rm)
 #define A64_CRC32C(bytes, Rd, Rn, Rm)	a64_crc32c(bytes, Rd, Rn, Rm)
 
 #define A64_MRS_TPIDR_EL1(Rt) \

@@ -23,7 +23,7 @@ reg() { # reg PREFIX N: x0..x30, and xzr for 31
 			done
 		done
 	done
-	for op in umulh smulh; do
+	for op in umulh smulh mul eor; do
 		for d in $(seq 0 31); do
 			for n in $(seq 0 31); do
 				echo "$op $(reg x $d), $(reg x $n), $(reg x $(((7 * d + 3 * n + 1) % 32)))"

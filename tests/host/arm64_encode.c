@@ -3,8 +3,8 @@
  * The instructions module/arm64/a64.h encodes itself (6.12's insn.c has
  * no encoder for them) against GNU as: tests/host/arm64-ref.sh assembles
  * the same list, in the same order, into a64_ref.h.  Every register of
- * each one-register-in form (rbit, clz, cnt; X and W), and for umulh and
- * smulh, and crc32cb, crc32ch, crc32cw, crc32cx, every pair of Rd and Rn
+ * each one-register-in form (rbit, clz, cnt; X and W), and for umulh,
+ * smulh, mul and eor (X), and crc32cb, crc32ch, crc32cw, crc32cx, every pair of Rd and Rn
  * with an Rm that takes every value too.
  * The words of cnt (FEAT_CSSC) are checked here only: qemu-aarch64 7.2
  * cannot run them.
@@ -23,6 +23,8 @@ int host_arm64_encodings(void)
 	static const u32 dp1[] = { A64_DP1_RBIT, A64_DP1_CLZ, A64_DP1_CNT };
 	static const char *const dp1_name[] = { "rbit", "clz", "cnt" };
 	static const char *const crc_name[] = { "crc32cb", "crc32ch", "crc32cw", "crc32cx" };
+	static const char *const rrr_name[] = { "umulh", "smulh", "mul", "eor" };
+	static const u32 rrr[] = { A64_DP3_UMULH, A64_DP3_SMULH, A64_DP3_MUL, A64_LOG_EOR };
 	unsigned int n = 0, bad = 0;
 	char first[128] = "";
 	int op, sf, d, r;
@@ -41,17 +43,17 @@ int host_arm64_encodings(void)
 							 sf ? 'x' : 'w', d, sf ? 'x' : 'w', r, w,
 							 n < ARRAY_SIZE(ref) ? ref[n] : 0);
 				}
-	for (op = 0; op < 2; op++)
+	for (op = 0; op < 4; op++)
 		for (d = 0; d < 32; d++)
 			for (r = 0; r < 32; r++, n++) {
 				int m = (7 * d + 3 * r + 1) % 32;
 
-				w = op ? A64_SMULH(d, r, m) : A64_UMULH(d, r, m);
+				w = a64_rrr(rrr[op], d, r, m);
 				if (n < ARRAY_SIZE(ref) && w == ref[n])
 					continue;
 				if (!bad++)
 					snprintf(first, sizeof(first), "%s x%d, x%d, x%d: %#x, as %#x",
-						 op ? "smulh" : "umulh", d, r, m, w,
+						 rrr_name[op], d, r, m, w,
 						 n < ARRAY_SIZE(ref) ? ref[n] : 0);
 			}
 	for (op = 0; op < 4; op++)
@@ -69,6 +71,7 @@ int host_arm64_encodings(void)
 			}
 	/* and what insn.c refuses: a register past zr; crc32c of no width */
 	if (A64_CLZ(1, 32, 0) != AARCH64_BREAK_FAULT || A64_UMULH(0, 0, 32) != AARCH64_BREAK_FAULT ||
+	    A64_MUL64(32, 0, 0) != AARCH64_BREAK_FAULT || A64_EOR64(0, 32, 0) != AARCH64_BREAK_FAULT ||
 	    A64_CRC32C(8, 0, 0, 32) != AARCH64_BREAK_FAULT ||
 	    A64_CRC32C(1, 32, 0, 0) != AARCH64_BREAK_FAULT) {
 		bad++;
@@ -89,6 +92,6 @@ int host_arm64_encodings(void)
 		       "first: %s\n", bad, n, first);
 	else
 		printf("TEST host.arm64.encodings PASS %u words of rbit, clz, cnt, umulh, "
-		       "smulh, crc32cb/h/w/x equal GNU as's\n", n);
+		       "smulh, mul, eor, crc32cb/h/w/x equal GNU as's\n", n);
 	return bad != 0;
 }

@@ -356,6 +356,13 @@ static u64 c_smulhi64(const u64 *a)
 	return (u64)(((__int128)(s64)a[0] * (s64)a[1]) >> 64);
 }
 
+static u64 c_mulfold64(const u64 *a)
+{
+	unsigned __int128 r = (unsigned __int128)a[0] * a[1];
+
+	return (u64)r ^ (u64)(r >> 64);
+}
+
 /* every pair of edge values (each first value with every second), then random */
 static void mulhi_input(struct call *c, int n)
 {
@@ -680,6 +687,7 @@ const struct kcase host_cases[] = {
 	CASE("bpf_insn_ctz32", U32, NONE, NONE, U64, c_ctz32, no_consts, bits32_input),
 	CASE("bpf_insn_mulhi64", U64, U64, NONE, U64, c_mulhi64, no_consts, mulhi_input),
 	CASE("bpf_insn_smulhi64", U64, U64, NONE, U64, c_smulhi64, no_consts, mulhi_input),
+	CASE("bpf_insn_mulfold64", U64, U64, NONE, U64, c_mulfold64, no_consts, mulhi_input),
 	CASE("bpf_insn_crc32c_u8", U32, U32, NONE, U64, c_crc32c_u8, no_consts,
 	     crc32c_u8_input, .needs = CRC32C_NEEDS),
 	CASE("bpf_insn_crc32c_u16", U32, U32, NONE, U64, c_crc32c_u16, no_consts,

@@ -68,6 +68,20 @@ one_op() {
 	done
 }
 
+# fold_pair NAME: x86 mulfold64, mulx SRC,LO,DST and then xor LO,DST,
+# the two halves folded where mulx left them, nothing moved between
+fold_pair() {
+	local name=$1 pair
+	[ -f "$dir/$name.dis" ] || { echo "TEST shapes.$name.fold FAIL no image $dir/$name.dis"; return; }
+	pair=$(insns "$name" | grep -A1 -E '^mulx ' | paste -sd/ -)
+	if [[ $pair =~ ^mulx\ %[a-z0-9]+,(%[a-z0-9]+),(%[a-z0-9]+)\ */\ *xor\ (%[a-z0-9]+),(%[a-z0-9]+)$ ]] &&
+	   [ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[3]}" ] && [ "${BASH_REMATCH[2]}" = "${BASH_REMATCH[4]}" ]; then
+		echo "TEST shapes.$name.fold PASS $pair"
+	else
+		echo "TEST shapes.$name.fold FAIL want mulx then xor of its halves: $pair"
+	fi
+}
+
 # count_op NAME OPS N [TEST]: N instructions matching OPS and no call
 # (every kfunc call of the program became native code or its body);
 # TEST names the check where a program has several (default NAME)
@@ -478,17 +492,23 @@ x86_64)
 	examples_clang22 'rol|ror|rorx' 'movbe|bswap|rol|cmov[a-z]+'
 	# bit counts and wide multiply (the guest CPU has POPCNT, ABM, BMI1,
 	# BMI2): one instruction each; signed, the one-operand imul between
-	# the moves that keep rax and rdx.  The compiler zero-extends the
-	# u32 counts (shl; shr), so in the loop lzcnt has shifts beside it.
+	# the moves that keep rax and rdx; the fold, mulx and xor, and in its
+	# loop no other multiply (mulhi_loop's x * y is an imul).  The
+	# compiler zero-extends the u32 counts (shl; shr), so in the loop
+	# lzcnt has shifts beside it.
 	count_op bitcount_all popcnt 2 bitcount_all.popcnt
 	count_op bitcount_all lzcnt 2 bitcount_all.lzcnt
 	count_op bitcount_all tzcnt 2 bitcount_all.tzcnt
 	count_op bitcount_loop lzcnt 1
 	one_op mulhi_loop mulx
-	count_op mulhi_all mulx 1
+	count_op mulhi_loop imul 1 mulhi_loop.imul
+	count_op mulfold_loop mulx 1
+	count_op mulfold_loop 'imul|mul' 0 mulfold_loop.mul
+	fold_pair mulfold_loop
+	count_op mulhi_all mulx 2
 	has mulhi_all mulhi_all.imul '^imul %r[0-9a-z]+$'
 	# in every aliasing: one instruction per call, no call left
-	count_op mulhi_alias 'mulx' 8 mulhi_alias.mulx
+	count_op mulhi_alias 'mulx' 16 mulhi_alias.mulx
 	count_op mulhi_alias 'imul' 8 mulhi_alias.imul
 	# CRC32C: one crc32 per step where the guest CPU has SSE4.2, its
 	# width that of the source register (crc32b/w/l/q, or crc32 with
@@ -577,7 +597,8 @@ arm64)
 	examples_clang22 'ror|extr' 'rev|rev16|csel'
 	# bit counts: clz; ctz as rbit; clz (W forms for 32 bits); popcount
 	# as FEAT_CSSC's cnt where the guest CPU has it (qemu 7.2's has not:
-	# the bodies stay, without a call).  Wide multiply: umulh, smulh.
+	# the bodies stay, without a call).  Wide multiply: umulh, smulh; the
+	# fold mul, umulh, eor (its loop has no other mul).
 	count_op bitcount_all clz 4 bitcount_all.clz
 	count_op bitcount_all rbit 2 bitcount_all.rbit
 	count_op bitcount_all 'clz w[0-9]+,' 2 bitcount_all.clz32
@@ -589,10 +610,14 @@ arm64)
 	fi
 	count_op bitcount_loop clz 1
 	one_op mulhi_loop umulh
-	count_op mulhi_all umulh 1 mulhi_all.umulh
+	one_op mulfold_loop umulh
+	count_op mulfold_loop mul 1 mulfold_loop.mul
+	count_op mulhi_all umulh 2 mulhi_all.umulh
 	count_op mulhi_all smulh 1 mulhi_all.smulh
-	count_op mulhi_alias umulh 8 mulhi_alias.umulh
+	count_op mulhi_all mul 1 mulhi_all.mul
+	count_op mulhi_alias umulh 16 mulhi_alias.umulh
 	count_op mulhi_alias smulh 8 mulhi_alias.smulh
+	count_op mulhi_alias mul 8 mulhi_alias.mul
 	# CRC32C: one crc32cb/h/w/x per step where the guest CPU has
 	# FEAT_CRC32 (W registers, Xm for crc32cx): six of each in
 	# crc32c_alias, one in the loop and the wrapper, eight in the 64-byte

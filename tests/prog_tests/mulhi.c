@@ -24,6 +24,13 @@ static __u64 smulhi(__u64 a, __u64 b)
 	return (__u64)(((__int128)(__s64)a * (__s64)b) >> 64);
 }
 
+static __u64 mulfold(__u64 a, __u64 b)
+{
+	unsigned __int128 r = (unsigned __int128)a * b;
+
+	return (__u64)r ^ (__u64)(r >> 64);
+}
+
 /* the body's "r3 *= r4" (ah * bh), a register operation blinding keeps */
 static int mh_marker(const struct bpf_insn *i)
 {
@@ -35,8 +42,8 @@ static int mh_marker(const struct bpf_insn *i)
 
 static int check_all(const char *prefix, int all, int alias)
 {
-	static const char *const name_of[2] = { "mulhi64", "smulhi64" };
-	__u64 (*const fn[2])(__u64, __u64) = { mulhi, smulhi };
+	static const char *const name_of[MH_NKFUNCS] = { "mulhi64", "smulhi64", "mulfold64" };
+	__u64 (*const fn[MH_NKFUNCS])(__u64, __u64) = { mulhi, smulhi, mulfold };
 	char name[96];
 
 	snprintf(name, sizeof(name), "%s.mulhi_all", prefix);
@@ -50,10 +57,11 @@ static int check_all(const char *prefix, int all, int alias)
 			test_line(name, 0, "test_run: %s", strerror(errno));
 			return 1;
 		}
-		/* r[0], r[1], then each kfunc's aliases, with MH_ALIAS's operands */
-		for (int i = 0; i < 2 + 2 * MH_NALIAS; i++) {
-			int f = i < 2 ? i : (i - 2) / MH_NALIAS, j = i < 2 ? 0 : (i - 2) % MH_NALIAS;
-			__u64 a = c.a, b = c.b, got = i < 2 ? c.r[i] : c.alias[i - 2], w;
+		/* r[], then each kfunc's aliases, with MH_ALIAS's operands */
+		for (int i = 0; i < MH_NKFUNCS * (1 + MH_NALIAS); i++) {
+			int k = i - MH_NKFUNCS;
+			int f = k < 0 ? i : k / MH_NALIAS, j = k < 0 ? 0 : k % MH_NALIAS;
+			__u64 a = c.a, b = c.b, got = k < 0 ? c.r[i] : c.alias[k], w;
 
 			switch (j) {
 #define OPERANDS(n, x, y) case n: a = c.x; b = c.y; break;
@@ -63,13 +71,14 @@ static int check_all(const char *prefix, int all, int alias)
 			if (got == w)
 				continue;
 			test_line(name, 0, "%s%s %d: (0x%llx, 0x%llx) = 0x%llx, want 0x%llx",
-				  i < 2 ? "" : "alias ", name_of[f], j,
+				  k < 0 ? "" : "alias ", name_of[f], j,
 				  (unsigned long long)a, (unsigned long long)b,
 				  (unsigned long long)got, (unsigned long long)w);
 			return 1;
 		}
 	}
-	test_line(name, 1, "2 kfuncs and %d bindings on %d pairs", 2 * MH_NALIAS, MH_NINPUTS);
+	test_line(name, 1, "%d kfuncs and %d bindings on %d pairs", MH_NKFUNCS,
+		  MH_NKFUNCS * MH_NALIAS, MH_NINPUTS);
 	return 0;
 }
 
@@ -87,10 +96,12 @@ _Static_assert(sizeof(struct mh_pkt) == sizeof(struct loop_pkt), "mh_pkt is a lo
 /* "STAT PREFIX.cost.KFUNC": verified insns of a one-call program, and less cost_none's */
 static void stat_costs(const char *prefix, struct bpf_object *obj)
 {
-	static const char *const progs[] = { "cost_none", "cost_mulhi64", "cost_smulhi64" };
-	__u32 n[3] = { 0 };
+	static const char *const progs[] = {
+		"cost_none", "cost_mulhi64", "cost_smulhi64", "cost_mulfold64",
+	};
+	__u32 n[ARRAY_SIZE(progs)] = { 0 };
 
-	for (int i = 0; i < 3; i++) {
+	for (unsigned int i = 0; i < ARRAY_SIZE(progs); i++) {
 		struct bpf_prog_info info = {};
 		__u32 len = sizeof(info);
 
@@ -98,7 +109,7 @@ static void stat_costs(const char *prefix, struct bpf_object *obj)
 			return;
 		n[i] = info.verified_insns;
 	}
-	for (int i = 1; i < 3; i++)
+	for (unsigned int i = 1; i < ARRAY_SIZE(progs); i++)
 		printf("STAT %s.cost.%s verified_insns=%u call=%d\n", prefix, progs[i] + 5,
 		       n[i], (int)(n[i] - n[0]));
 }
@@ -106,6 +117,7 @@ static void stat_costs(const char *prefix, struct bpf_object *obj)
 static int cmd_check(const char *mode, const char *path, int jit)
 {
 	static const char *const loops[] = { "mulhi_loop", "mulhi_idiom", "mulhi_wrapper" };
+	static const char *const folds[] = { "mulfold_loop", "mulfold_idiom", "mulfold_wrapper" };
 	const char *site = site_mode(mode, PREFIX "mulhi64");
 	char prefix[64], name[96];
 	struct bpf_object *obj = load_mode("mulhi", mode, path, NULL, prefix);
@@ -117,12 +129,13 @@ static int cmd_check(const char *mode, const char *path, int jit)
 	alias = prog_fd(obj, "mulhi_alias");
 	fails += check_all(prefix, all, alias);
 	snprintf(name, sizeof(name), "%s.xlated", prefix);
-	fails += check_shape(name, site, all, 2, PREFIX, mh_marker);
+	fails += check_shape(name, site, all, MH_NKFUNCS, PREFIX, mh_marker);
 	snprintf(name, sizeof(name), "%s.xlated.mulhi_alias", prefix);
-	fails += check_shape(name, site, alias, 2 * MH_NALIAS, PREFIX, mh_marker);
+	fails += check_shape(name, site, alias, MH_NKFUNCS * MH_NALIAS, PREFIX, mh_marker);
 	fails += stat_jit(prefix, obj, "mulhi_all", jit);
 	fails += stat_jit(prefix, obj, "mulhi_alias", jit);
 	fails += check_loops(prefix, obj, loops, MH_LOOP_MAX, mum_loop, jit);
+	fails += check_loops(prefix, obj, folds, MH_LOOP_MAX, mum_loop, jit);
 	stat_costs(prefix, obj);
 	bpf_object__close(obj);
 	return fails;

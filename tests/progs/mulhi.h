@@ -17,14 +17,21 @@
 	X(5, a, b) X(6, a, b) X(7, a, b)
 #define MH_NALIAS 8
 
-/* mulhi_all: r[0] mulhi64(a, b), r[1] smulhi64(a, b); then the aliases */
+/*
+ * mulhi_all: r[0] mulhi64(a, b), r[1] smulhi64(a, b), r[2] mulfold64(a, b);
+ * then the aliases
+ */
+#define MH_NKFUNCS 3
 struct mh_ctx {
 	__u64 a, b;
-	__u64 r[2];
-	__u64 alias[2 * MH_NALIAS];	/* mulhi64's, then smulhi64's */
+	__u64 r[MH_NKFUNCS];
+	__u64 alias[MH_NKFUNCS * MH_NALIAS];	/* mulhi64's, smulhi64's, mulfold64's */
 };
 
-/* the loop programs: x ^= MH_P0; x = x * MH_P1 ^ mulhi64(x, MH_P1) */
+/*
+ * the loop programs: x ^= MH_P0; x = x * MH_P1 ^ mulhi64(x, MH_P1), and
+ * the same as x = mulfold64(x, MH_P1)
+ */
 #define MH_P0 0xa0761d6478bd642full
 #define MH_P1 0xe7037ed1a0b428dbull
 #define MH_LOOP_MAX 64

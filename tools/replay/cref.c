@@ -616,6 +616,7 @@ static const struct cref crefs[] = {
 	{ "log2", c_log2 },
 	{ "bitscan", c_bitscan },
 	{ "mum", c_mum },
+	{ "mumhi", c_mum },
 	{ "for", c_for },
 	{ "bpf_loop", c_bpf_loop },
 	{ "glob_arr_inc", c_glob_arr_inc },

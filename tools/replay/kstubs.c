@@ -35,6 +35,7 @@ u32 bpf_insn_ctz64(u64 x);
 u32 bpf_insn_ctz32(u32 x);
 u64 bpf_insn_mulhi64(u64 a, u64 b);
 s64 bpf_insn_smulhi64(s64 a, s64 b);
+u64 bpf_insn_mulfold64(u64 a, u64 b);
 void bpf_insn_prefetch(const void *p, u32 off);
 void bpf_insn_copy16(void *dst, const void *src);
 
@@ -201,6 +202,7 @@ static const struct {
 	{ "bpf_insn_ctz32", bpf_insn_ctz32 },
 	{ "bpf_insn_mulhi64", bpf_insn_mulhi64 },
 	{ "bpf_insn_smulhi64", bpf_insn_smulhi64 },
+	{ "bpf_insn_mulfold64", bpf_insn_mulfold64 },
 	{ "bpf_insn_crc32c_u8", stub_crc32c_u8 },
 	{ "bpf_insn_crc32c_u16", stub_crc32c_u16 },
 	{ "bpf_insn_crc32c_u32", stub_crc32c_u32 },

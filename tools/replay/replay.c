@@ -967,6 +967,8 @@ static void targets(struct variant *var, int nvar, int nproc)
 		{ "log2 bucket native/C-gcc", "log2", "rand", "native", "C-gcc", 1.10 },
 		{ "bitmap scan native/C-gcc", "bitscan", "rand", "native", "C-gcc", 1.10 },
 		{ "128-bit mul hash native/C-gcc", "mum", "rand", "native", "C-gcc", 1.10 },
+		{ "128-bit mul hash, mulhi64 and BPF's multiply, native/C-gcc", "mumhi", "rand",
+		  "native", "C-gcc", 1.10 },
 		{ "CRC32C native/C-gcc", "crc32c", "rand", "native", "C-gcc", 1.10 },
 		{ "encapsulation header native/C-gcc", "encap", "rand", "native", "C-gcc", 1.10 },
 	};

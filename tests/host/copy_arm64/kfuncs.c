@@ -107,6 +107,13 @@ NOINLINE s64 KF(smulhi64)(s64 a, s64 b)
 	return (s64)(((s128)a * b) >> 64);
 }
 
+NOINLINE u64 KF(mulfold64)(u64 a, u64 b)
+{
+	u128 r = (u128)a * b;
+
+	return (u64)r ^ (u64)(r >> 64);
+}
+
 NOINLINE u32 KF(clz64)(u64 x)
 {
 	return x ? __builtin_clzll(x) : 64;

@@ -152,6 +152,7 @@ static const struct tcase kcases[] = {
 	{ "prefetch", 0, "po", ACC },
 	{ "mulhi64", 8, "xx", ACC },
 	{ "smulhi64", 8, "xx", ACC },
+	{ "mulfold64", 8, "xx", ACC },
 	{ "clz64", 4, "x", ACC },
 	{ "ctz64", 4, "x", ACC },
 	{ "crc32c_u64", 4, "xx", ACC },

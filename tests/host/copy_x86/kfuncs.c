@@ -45,6 +45,12 @@ u32 F(ctz64)(u64 x) { return x ? __builtin_ctzll(x) : 64; }
 u32 F(ctz32)(u32 x) { return x ? __builtin_ctz(x) : 32; }
 u64 F(mulhi64)(u64 a, u64 b) { return (u64)(((unsigned __int128)a * b) >> 64); }
 s64 F(smulhi64)(s64 a, s64 b) { return (s64)(((__int128)a * b) >> 64); }
+u64 F(mulfold64)(u64 a, u64 b)
+{
+	unsigned __int128 r = (unsigned __int128)a * b;
+
+	return (u64)r ^ (u64)(r >> 64);
+}
 u32 F(crc32c_u8)(u32 crc, u8 v) { return __builtin_ia32_crc32qi(crc, v); }
 u32 F(crc32c_u16)(u32 crc, u16 v) { return __builtin_ia32_crc32hi(crc, v); }
 u32 F(crc32c_u32)(u32 crc, u32 v) { return __builtin_ia32_crc32si(crc, v); }

@@ -31,6 +31,7 @@
 	X(ctz32, 4, "r")			\
 	X(mulhi64, 8, "rr")			\
 	X(smulhi64, 8, "rr")			\
+	X(mulfold64, 8, "rr")			\
 	X(crc32c_u8, 4, "rr")			\
 	X(crc32c_u16, 4, "rr")			\
 	X(crc32c_u32, 4, "rr")			\

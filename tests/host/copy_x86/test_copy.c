@@ -718,7 +718,8 @@ static const char *kfunc_want(char v, const struct kfunc *f, bool patched)
 	 * gcc 12 with -pg -mfentry aligns the stack around the 128-bit
 	 * multiply: sub $8, %rsp; mul; add $8, %rsp.
 	 */
-	if (v == 'b' && (!strcmp(f->name, "mulhi64") || !strcmp(f->name, "smulhi64")))
+	if (v == 'b' && (!strcmp(f->name, "mulhi64") || !strcmp(f->name, "smulhi64") ||
+			 !strcmp(f->name, "mulfold64")))
 		return CSR;
 	if (v == 'b' && !RETHUNK)
 		return JUMPS_OUT;		/* jmp __x86_return_thunk */
