@@ -933,6 +933,24 @@ static void print_ratio(double r, double bound)
 	printf("%*.*f", prec + 3, prec, r);
 }
 
+/* " ratio" of @v to @base in @width columns, or "-" where the op has no @base */
+static void table_ratio(const struct variant *v, const struct variant *base, int width)
+{
+	if (base)
+		printf("%*.2f", width, v->mid / base->mid);
+	else
+		printf("%*s", width, "-");
+}
+
+/* ",ratio" of @v to @base, or an empty field */
+static void csv_ratio(FILE *csv, const struct variant *v, const struct variant *base)
+{
+	if (base)
+		fprintf(csv, ",%.3f", v->mid / base->mid);
+	else
+		fputc(',', csv);
+}
+
 /* the targets, from this run's figures */
 static void targets(struct variant *var, int nvar, int nproc)
 {
@@ -1293,19 +1311,23 @@ int main(int argc, char **argv)
 		struct variant *hv = find(var, nvar, v->op, "C-host", v->packet);
 		struct variant *iv = find(var, nvar, v->op, "idiom", v->packet);
 
-		printf("%-13s %-7s %-4s %7.3f %7.3f %7.3f %7.3f %7.2f %6.2f %6.2f %5d", v->op,
-		       v->variant, v->packet, v->mid, v->lo, v->hi, v->first,
-		       iv ? v->mid / iv->mid : 0, cv ? v->mid / cv->mid : 0,
-		       hv ? v->mid / hv->mid : 0, v->code->insns);
+		printf("%-13s %-7s %-4s %7.3f %7.3f %7.3f %7.3f", v->op,
+		       v->variant, v->packet, v->mid, v->lo, v->hi, v->first);
+		table_ratio(v, iv, 8);
+		table_ratio(v, cv, 7);
+		table_ratio(v, hv, 7);
+		printf(" %5d", v->code->insns);
 		if (v->im)
 			printf(" %5d %5d %5u %8u %7.1f\n", v->im->loop_insns, v->im->loop_bytes,
 			       v->im->jited, v->im->verified, v->im->load_us / 1000.0);
 		else
 			printf(" %5s %5s %5s %8s %7s\n", "-", "-", "-", "-", "-");
-		fprintf(csv, "%s,%s,%s,%.4f,%.4f,%.4f,%.4f,%.3f,%.3f,%.3f,%.1f", v->op,
-			v->packet, v->variant, v->mid, v->lo, v->hi, v->first,
-			iv ? v->mid / iv->mid : 0, cv ? v->mid / cv->mid : 0,
-			hv ? v->mid / hv->mid : 0, 1000.0 / v->mid);
+		fprintf(csv, "%s,%s,%s,%.4f,%.4f,%.4f,%.4f", v->op,
+			v->packet, v->variant, v->mid, v->lo, v->hi, v->first);
+		csv_ratio(csv, v, iv);
+		csv_ratio(csv, v, cv);
+		csv_ratio(csv, v, hv);
+		fprintf(csv, ",%.1f", 1000.0 / v->mid);
 		fprintf(csv, ",%d", v->code->insns);
 		if (v->im)
 			fprintf(csv, ",%d,%d,%u,%u,%u", v->im->loop_insns, v->im->loop_bytes,
