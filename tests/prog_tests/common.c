@@ -790,9 +790,11 @@ int loader_main(const struct loader_cmds *c, int argc, char **argv)
 /*
  * Of the kfuncs the module's status lists as @name (@prefix: or any name
  * starting with it), how many get native code here (*on) and how many do
- * not (*off).  Both 0: no such line, or no module.
+ * not (*off); the last such line in @last (if not NULL), else "".  Both
+ * counts 0: no such line, or no module.
  */
-static void status_count(const char *name, int prefix, int *on, int *off)
+static void status_count(const char *name, int prefix, int *on, int *off,
+			 char *last, size_t size)
 {
 	char line[256], kfunc[64], native[16];
 	size_t len = strlen(name);
@@ -800,6 +802,8 @@ static void status_count(const char *name, int prefix, int *on, int *off)
 
 	*on = 0;
 	*off = 0;
+	if (last)
+		*last = 0;
 	f = fopen(STATUS_PATH, "r");
 	if (!f)
 		return;
@@ -812,6 +816,8 @@ static void status_count(const char *name, int prefix, int *on, int *off)
 			(*on)++;
 		else
 			(*off)++;
+		if (last)
+			snprintf(last, size, "%s", line);
 	}
 	fclose(f);
 }
@@ -820,25 +826,17 @@ int native_here(const char *kfunc)
 {
 	int on, off;
 
-	status_count(kfunc, 0, &on, &off);
+	status_count(kfunc, 0, &on, &off, NULL, 0);
 	return on > 0;
 }
 
 /* the module's status line of @kfunc, or "" */
 static const char *status_line(const char *kfunc, char *line, size_t size)
 {
-	char name[64];
-	FILE *f;
+	int on, off;
 
-	f = fopen(STATUS_PATH, "r");
-	while (f && fgets(line, size, f))
-		if (sscanf(line, "%*s %63s", name) == 1 && !strcmp(name, kfunc)) {
-			fclose(f);
-			return line;
-		}
-	if (f)
-		fclose(f);
-	return "";
+	status_count(kfunc, 0, &on, &off, line, size);
+	return line;
 }
 
 int copied_here(const char *kfunc)
@@ -880,7 +878,7 @@ static const char *status_mode(const char *mode, const char *name, int prefix)
 
 	if (strcmp(mode, "native"))
 		return mode;
-	status_count(name, prefix, &on, &off);
+	status_count(name, prefix, &on, &off, NULL, 0);
 	if (!on && !off)
 		return "unlisted";
 	return !off ? mode : !on ? "body" : "mixed";
