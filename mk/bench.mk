@@ -34,6 +34,15 @@ $(REPLAY_KCMD): $(B)/x86_64/module/insn_kfuncs.ko
 REPLAY_MIT_KCMD := $(B)/x86_64-distro/module/module/.rotate.o.cmd
 $(REPLAY_MIT_KCMD): $(B)/x86_64-distro/module/insn_kfuncs.ko
 
+# the C versions of cref.c: baseline x86-64, this CPU (clang), this CPU (gcc)
+CREF_VERSIONS := base host gcc
+cref_cc.base = $(REPLAY_C_BASE)
+cref_cc.host = $(REPLAY_C_HOST)
+cref_cc.gcc = $(REPLAY_C_GCC)
+# cref_build OUTDIR, VERSION: OUTDIR/cref-VERSION.o, with cref_lookup_VERSION()
+cref_build = $(cref_cc.$(2)) -g -Wall -Wextra -Ibpf/bench -DCREF_LOOKUP=cref_lookup_$(2) \
+	-c -o $(1)/cref-$(2).o tools/replay/cref.c
+
 # replay_build OUTDIR, KCMD, EXTRA CFLAGS, EXTRA SOURCES: replay with its
 # callees built with the flags of KCMD
 replay_build = \
@@ -43,14 +52,9 @@ replay_build = \
 	gcc $(call HOST_CFLAGS,x86_64) $$kflags -nostdlib -r -o $(1)/kfuncs.o $(REPLAY_KFUNCS) && \
 	gcc -g -Wall -Wextra -Wno-unused-parameter $(3) $$kflags -c -o $(1)/kstubs.o \
 		tools/replay/kstubs.c && \
-	$(REPLAY_C_BASE) -g -Wall -Wextra -Ibpf/bench -DCREF_LOOKUP=cref_lookup_base \
-		-c -o $(1)/cref-base.o tools/replay/cref.c && \
-	$(REPLAY_C_HOST) -g -Wall -Wextra -Ibpf/bench -DCREF_LOOKUP=cref_lookup_host \
-		-c -o $(1)/cref-host.o tools/replay/cref.c && \
-	$(REPLAY_C_GCC) -g -Wall -Wextra -Ibpf/bench -DCREF_LOOKUP=cref_lookup_gcc \
-		-c -o $(1)/cref-gcc.o tools/replay/cref.c && \
+	$(foreach v,$(CREF_VERSIONS),$(call cref_build,$(1),$(v)) && ) \
 	gcc -O2 -g -Wall -Wextra -Wno-unused-parameter -no-pie -Ibpf/bench -I$(1) $(3) -o $(1)/replay \
-		tools/replay/replay.c $(1)/cref-base.o $(1)/cref-host.o $(1)/cref-gcc.o $(1)/kstubs.o \
+		tools/replay/replay.c $(CREF_VERSIONS:%=$(1)/cref-%.o) $(1)/kstubs.o \
 		$(1)/kfuncs.o $(4)
 REPLAY_DEPS := $(REPLAY_SRC) tools/replay/cref.c tools/replay/kstubs.c \
 	tools/replay/kflags.sh $(REPLAY_KFUNCS) $(HOST_HDR) \

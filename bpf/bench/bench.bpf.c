@@ -301,7 +301,6 @@ int bitscan_kfunc(struct xdp_md *ctx)
 #define MUM_P0	0xa0761d6478bd642full
 #define MUM_P1	0xe7037ed1a0b428dbull
 
-#define MUM_HI(mulhi, x, y)	((x) * (y) ^ mulhi(x, y))
 #define MUM_BODY(MIX)							\
 	__u64 x, y;							\
 									\
@@ -327,7 +326,7 @@ int mum_kfunc(struct xdp_md *ctx)
 	MUM_BODY(bpf_insn_mulfold64);
 }
 
-#define MUM_MULHI(x, y)	MUM_HI(bpf_insn_mulhi64, x, y)
+#define MUM_MULHI(x, y)	((x) * (y) ^ bpf_insn_mulhi64(x, y))
 SEC("xdp")
 int mumhi_kfunc(struct xdp_md *ctx)
 {

@@ -90,10 +90,10 @@ int name(struct xdp_md *ctx)						\
 	return XDP_PASS;						\
 }
 
-#define MIX_HI(hi) (x) * MH_P1 ^ hi(x, MH_P1)
-#define MIX_KFUNC(x) MIX_HI(bpf_insn_mulhi64)
-#define MIX_IDIOM(x) MIX_HI(__insn_mulhi64)
-#define MIX_WRAPPER(x) MIX_HI(insn_mulhi64)
+#define MIX_HI(hi, x) ((x) * MH_P1 ^ hi(x, MH_P1))
+#define MIX_KFUNC(x) MIX_HI(bpf_insn_mulhi64, x)
+#define MIX_IDIOM(x) MIX_HI(__insn_mulhi64, x)
+#define MIX_WRAPPER(x) MIX_HI(insn_mulhi64, x)
 #define FOLD_KFUNC(x) bpf_insn_mulfold64(x, MH_P1)
 #define FOLD_IDIOM(x) __insn_mulfold64(x, MH_P1)
 #define FOLD_WRAPPER(x) insn_mulfold64(x, MH_P1)
