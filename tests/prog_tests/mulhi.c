@@ -7,7 +7,7 @@
  *        mulhi nojit OBJ               load must fail: no JIT, no bodies
  *
  * In MODE native the kfuncs without native code on this architecture
- * (the module's status says which) keep their bodies.
+ * (the module's status says which, kfunc by kfunc) keep their bodies.
  */
 #include "common.h"
 #include "mulhi.h"
@@ -40,9 +40,10 @@ static int mh_marker(const struct bpf_insn *i)
 /* every pair of the common edge values, then random pairs */
 #define MH_NINPUTS	(NEDGES * NEDGES + NINPUTS)
 
+static const char *const name_of[MH_NKFUNCS] = { "mulhi64", "smulhi64", "mulfold64" };
+
 static int check_all(const char *prefix, int all, int alias)
 {
-	static const char *const name_of[MH_NKFUNCS] = { "mulhi64", "smulhi64", "mulfold64" };
 	__u64 (*const fn[MH_NKFUNCS])(__u64, __u64) = { mulhi, smulhi, mulfold };
 	char name[96];
 
@@ -118,7 +119,7 @@ static int cmd_check(const char *mode, const char *path, int jit)
 {
 	static const char *const loops[] = { "mulhi_loop", "mulhi_idiom", "mulhi_wrapper" };
 	static const char *const folds[] = { "mulfold_loop", "mulfold_idiom", "mulfold_wrapper" };
-	const char *site = site_mode(mode, PREFIX "mulhi64");
+	int native = native_count(PREFIX, name_of, MH_NKFUNCS);
 	char prefix[64], name[96];
 	struct bpf_object *obj = load_mode("mulhi", mode, path, NULL, prefix);
 	int fails = 0, all, alias;
@@ -129,9 +130,10 @@ static int cmd_check(const char *mode, const char *path, int jit)
 	alias = prog_fd(obj, "mulhi_alias");
 	fails += check_all(prefix, all, alias);
 	snprintf(name, sizeof(name), "%s.xlated", prefix);
-	fails += check_shape(name, site, all, MH_NKFUNCS, PREFIX, mh_marker);
+	fails += check_shape_mixed(name, mode, all, MH_NKFUNCS, native, PREFIX, mh_marker);
 	snprintf(name, sizeof(name), "%s.xlated.mulhi_alias", prefix);
-	fails += check_shape(name, site, alias, MH_NKFUNCS * MH_NALIAS, PREFIX, mh_marker);
+	fails += check_shape_mixed(name, mode, alias, MH_NKFUNCS * MH_NALIAS, native * MH_NALIAS,
+				   PREFIX, mh_marker);
 	fails += stat_jit(prefix, obj, "mulhi_all", jit);
 	fails += stat_jit(prefix, obj, "mulhi_alias", jit);
 	fails += check_loops(prefix, obj, loops, MH_LOOP_MAX, mum_loop, jit);
