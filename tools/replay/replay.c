@@ -989,6 +989,13 @@ static void targets(struct variant *var, int nvar, int nproc)
 		  "native", "C-gcc", 1.10 },
 		{ "CRC32C native/C-gcc", "crc32c", "rand", "native", "C-gcc", 1.10 },
 		{ "encapsulation header native/C-gcc", "encap", "rand", "native", "C-gcc", 1.10 },
+		/* the same built with clang-22: no spills across bpf_fastcall kfuncs */
+		{ "log2 bucket native clang-22/C-gcc", "log2", "rand", "clang22", "C-gcc", 1.10 },
+		{ "bitmap scan native clang-22/C-gcc", "bitscan", "rand", "clang22", "C-gcc", 1.10 },
+		{ "128-bit mul hash native clang-22/C-gcc", "mum", "rand", "clang22", "C-gcc", 1.10 },
+		{ "CRC32C native clang-22/C-gcc", "crc32c", "rand", "clang22", "C-gcc", 1.10 },
+		{ "encapsulation header native clang-22/C-gcc", "encap", "rand", "clang22", "C-gcc",
+		  1.10 },
 	};
 	int n = nproc * nplace;
 
