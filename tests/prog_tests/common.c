@@ -69,6 +69,24 @@ int prog_xlated(int fd, struct bpf_prog_info *info, struct bpf_insn **insns)
 	return 0;
 }
 
+int stack_pairs(int fd)
+{
+	struct bpf_prog_info info;
+	struct bpf_insn *x = NULL;
+	int stx = 0, ldx = 0;
+
+	if (prog_xlated(fd, &info, &x)) {
+		free(x);
+		return -1;
+	}
+	for (__u32 i = 0; i < info.xlated_prog_len / sizeof(*x); i++) {
+		stx += x[i].code == (BPF_STX | BPF_MEM | BPF_DW) && x[i].dst_reg == BPF_REG_10;
+		ldx += x[i].code == (BPF_LDX | BPF_MEM | BPF_DW) && x[i].src_reg == BPF_REG_10;
+	}
+	free(x);
+	return stx == ldx ? stx : -1;
+}
+
 /* "STAT name verified_insns= xlated_insns= jited_bytes=" */
 void prog_stat(const char *name, int fd)
 {

@@ -44,6 +44,8 @@ void test_line(const char *name, int ok, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 int prog_xlated(int fd, struct bpf_prog_info *info, struct bpf_insn **insns);
+/* 64-bit spills to the stack in the xlated program @fd, or -1 if its fills differ */
+int stack_pairs(int fd);
 void prog_stat(const char *name, int fd);
 int dump_jit(const char *name, int fd);
 int stat_jit(const char *prefix, struct bpf_object *obj, const char *prog, int jit);

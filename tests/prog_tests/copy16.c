@@ -217,23 +217,6 @@ static int check_prog(const char *prefix, struct bpf_object *obj, const char *pr
 	return 0;
 }
 
-/* spills to and fills from the stack in the xlated program @fd, or -1 */
-static int stack_pairs(int fd)
-{
-	struct bpf_prog_info info;
-	struct bpf_insn *x = NULL;
-	int stx = 0, ldx = 0;
-
-	if (prog_xlated(fd, &info, &x))
-		return -1;
-	for (__u32 i = 0; i < info.xlated_prog_len / sizeof(*x); i++) {
-		stx += x[i].code == (BPF_STX | BPF_MEM | BPF_DW) && x[i].dst_reg == BPF_REG_10;
-		ldx += x[i].code == (BPF_LDX | BPF_MEM | BPF_DW) && x[i].src_reg == BPF_REG_10;
-	}
-	free(x);
-	return stx == ldx ? stx : -1;
-}
-
 /*
  * copy16_fastcall: the four spill and fill pairs go with native code and
  * stay with the body (which copies through R3 and R4); R0, R3, R4 and R5

@@ -187,23 +187,6 @@ static int check_prog(const char *prefix, struct bpf_object *obj, const struct p
 	return 0;
 }
 
-/* spills to and fills from the stack in the xlated program @fd, or -1 */
-static int stack_pairs(int fd)
-{
-	struct bpf_prog_info info;
-	struct bpf_insn *x = NULL;
-	int stx = 0, ldx = 0;
-
-	if (prog_xlated(fd, &info, &x))
-		return -1;
-	for (__u32 i = 0; i < info.xlated_prog_len / sizeof(*x); i++) {
-		stx += x[i].code == (BPF_STX | BPF_MEM | BPF_DW) && x[i].dst_reg == BPF_REG_10;
-		ldx += x[i].code == (BPF_LDX | BPF_MEM | BPF_DW) && x[i].src_reg == BPF_REG_10;
-	}
-	free(x);
-	return stx == ldx ? stx : -1;
-}
-
 /*
  * prefetch_fastcall(_odd): the four spill and fill pairs go with native
  * code and stay with the body (which writes R0), also where this arch's

@@ -165,23 +165,6 @@ static int run_ctx(const char *name, int fd, const char *prog, struct bpf_map *m
 	return compare(name, &c, &w, sizeof(c), w.v);
 }
 
-/* spills to and fills from the stack in the xlated program @fd, or -1 */
-static int stack_pairs(int fd)
-{
-	struct bpf_prog_info info;
-	struct bpf_insn *x = NULL;
-	int stx = 0, ldx = 0;
-
-	if (prog_xlated(fd, &info, &x))
-		return -1;
-	for (__u32 i = 0; i < info.xlated_prog_len / sizeof(*x); i++) {
-		stx += x[i].code == (BPF_STX | BPF_MEM | BPF_DW) && x[i].dst_reg == BPF_REG_10;
-		ldx += x[i].code == (BPF_LDX | BPF_MEM | BPF_DW) && x[i].src_reg == BPF_REG_10;
-	}
-	free(x);
-	return stx == ldx ? stx : -1;
-}
-
 /*
  * store_be_fastcall: the three spill and fill pairs go with native code
  * and stay with the body; R0, R4 and R5 come through either way
