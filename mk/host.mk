@@ -27,7 +27,8 @@ host_module_src = $(filter-out $(HOST_SKIP:%=module/%.c) $(HOST_SKIP:%=module/$(
 x86_64_host_src := $(call host_module_src,x86) $(filter-out tests/host/arm64_%,$(wildcard tests/host/*.c))
 arm64_host_src := $(call host_module_src,arm64) \
 	$(filter-out tests/host/x86_% tests/host/arm64_endian.c,$(wildcard tests/host/*.c))
-arm64_endian_src := tests/host/arm64_endian.c tests/host/arm64_exec.c module/arm64/load_be.c \
+arm64_endian_src := tests/host/arm64_endian.c tests/host/arm64_exec.c tests/host/native_page.c \
+	module/arm64/load_be.c \
 	module/arm64/store_be.c
 endian_le :=
 endian_be := -DCONFIG_CPU_BIG_ENDIAN=1

@@ -5,12 +5,8 @@
  * epilogue that stores them to out[].  Its instruction words are written
  * out here, not made with the kernel's encoders under test.
  */
-#include <setjmp.h>
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include "native.h"
 
@@ -44,32 +40,11 @@ const struct native_arch native_arch = {
 };
 
 static u32 *page;
-static sigjmp_buf fault_jmp;
-static volatile sig_atomic_t fault_sig;
-
-static void on_fault(int sig)
-{
-	fault_sig = sig;
-	siglongjmp(fault_jmp, 1);
-}
 
 int native_init(void)
 {
-	static u8 altstack[65536];
-	stack_t ss = { .ss_sp = altstack, .ss_size = sizeof(altstack) };
-	struct sigaction sa = { .sa_handler = on_fault,
-				.sa_flags = SA_NODEFER | SA_ONSTACK };
-	int sigs[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGALRM };
-	size_t i;
-
-	page = mmap(NULL, PAGE, PROT_READ | PROT_WRITE | PROT_EXEC,
-		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (page == MAP_FAILED)
-		return -1;
-	sigaltstack(&ss, NULL);
-	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		sigaction(sigs[i], &sa, NULL);
-	return 0;
+	page = native_page(PAGE);
+	return page ? 0 : -1;
 }
 
 /* ldr/str Xt, [Xn, #off]: unsigned offset, scaled by 8 */
@@ -92,7 +67,6 @@ static u32 pop2(int t, int t2)
 int native_run(const u8 *code, int len, const u64 *in, u64 *out, char *err,
 	       size_t errlen)
 {
-	void (*fn)(const u64 *in, u64 *out) = (void *)page;
 	u32 *p = page;
 	int r;
 
@@ -121,15 +95,5 @@ int native_run(const u8 *code, int len, const u64 *in, u64 *out, char *err,
 	*p++ = 0xD65F03C0;				/* ret */
 	__builtin___clear_cache((char *)page, (char *)p);
 
-	fault_sig = 0;
-	if (sigsetjmp(fault_jmp, 0)) {
-		alarm(0);
-		snprintf(err, errlen, "%s in native code",
-			 fault_sig == SIGALRM ? "hang" : strsignal(fault_sig));
-		return -1;
-	}
-	alarm(5);
-	fn(in, out);
-	alarm(0);
-	return 0;
+	return native_call(page, in, out, 5, err, errlen);
 }

@@ -27,4 +27,10 @@ int native_init(void);
 int native_run(const u8 *code, int len, const u64 *in, u64 *out, char *err,
 	       size_t errlen);
 
+/* tests/host/native_page.c: an executable page, with fault and hang handlers */
+void *native_page(size_t size);
+/* @code(@in, @out) under an alarm of @secs: 0, or -1 with the fault in err */
+int native_call(const void *code, const u64 *in, u64 *out, unsigned int secs,
+		char *err, size_t errlen);
+
 #endif

@@ -5,12 +5,8 @@
  * encodings are written out here rather than taken from module/x86/x86.h,
  * so that a wrong helper there cannot hide its own fault.
  */
-#include <setjmp.h>
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include "native.h"
 
@@ -40,32 +36,11 @@ const struct native_arch native_arch = {
 };
 
 static u8 *page;
-static sigjmp_buf fault_jmp;
-static volatile sig_atomic_t fault_sig;
-
-static void on_fault(int sig)
-{
-	fault_sig = sig;
-	siglongjmp(fault_jmp, 1);
-}
 
 int native_init(void)
 {
-	static u8 altstack[65536];
-	stack_t ss = { .ss_sp = altstack, .ss_size = sizeof(altstack) };
-	struct sigaction sa = { .sa_handler = on_fault,
-				.sa_flags = SA_NODEFER | SA_ONSTACK };
-	int sigs[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGALRM };
-	size_t i;
-
-	page = mmap(NULL, PAGE, PROT_READ | PROT_WRITE | PROT_EXEC,
-		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (page == MAP_FAILED)
-		return -1;
-	sigaltstack(&ss, NULL);
-	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		sigaction(sigs[i], &sa, NULL);
-	return 0;
+	page = native_page(PAGE);
+	return page ? 0 : -1;
 }
 
 /* mov reg, [base + disp8] or mov [base + disp8], reg (64-bit) */
@@ -93,7 +68,6 @@ static const int saved[] = { 3, 5, 12, 13, 14, 15 };	/* callee-saved */
 int native_run(const u8 *code, int len, const u64 *in, u64 *out, char *err,
 	       size_t errlen)
 {
-	void (*fn)(const u64 *in, u64 *out) = (void *)page;
 	u8 *p = page;
 	int r, i;
 
@@ -122,15 +96,5 @@ int native_run(const u8 *code, int len, const u64 *in, u64 *out, char *err,
 	*p++ = 0xC3;					/* ret */
 
 	out[RSP] = in[RSP];
-	fault_sig = 0;
-	if (sigsetjmp(fault_jmp, 0)) {
-		alarm(0);
-		snprintf(err, errlen, "%s in native code",
-			 fault_sig == SIGALRM ? "hang" : strsignal(fault_sig));
-		return -1;
-	}
-	alarm(2);
-	fn(in, out);
-	alarm(0);
-	return 0;
+	return native_call(page, in, out, 2, err, errlen);
 }
