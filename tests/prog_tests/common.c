@@ -48,11 +48,16 @@ void test_line(const char *name, int ok, const char *fmt, ...)
 	putchar('\n');
 }
 
-/* bpf_prog_info of @fd with its xlated insns (caller frees *insns) */
+/*
+ * bpf_prog_info of @fd with its xlated insns: 0 and the caller frees
+ * *insns, or -errno (errno kept) and *insns is NULL
+ */
 int prog_xlated(int fd, struct bpf_prog_info *info, struct bpf_insn **insns)
 {
 	__u32 len = sizeof(*info), n;
+	int err;
 
+	*insns = NULL;
 	memset(info, 0, sizeof(*info));
 	if (bpf_prog_get_info_by_fd(fd, info, &len))
 		return -errno;
@@ -64,8 +69,13 @@ int prog_xlated(int fd, struct bpf_prog_info *info, struct bpf_insn **insns)
 	info->xlated_prog_len = n;
 	info->xlated_prog_insns = (__u64)(unsigned long)*insns;
 	len = sizeof(*info);
-	if (bpf_prog_get_info_by_fd(fd, info, &len))
-		return -errno;
+	if (bpf_prog_get_info_by_fd(fd, info, &len)) {
+		err = errno;
+		free(*insns);
+		*insns = NULL;
+		errno = err;
+		return -err;
+	}
 	return 0;
 }
 
@@ -75,10 +85,8 @@ int stack_pairs(int fd)
 	struct bpf_insn *x = NULL;
 	int stx = 0, ldx = 0;
 
-	if (prog_xlated(fd, &info, &x)) {
-		free(x);
+	if (prog_xlated(fd, &info, &x))
 		return -1;
-	}
 	for (__u32 i = 0; i < info.xlated_prog_len / sizeof(*x); i++) {
 		stx += x[i].code == (BPF_STX | BPF_MEM | BPF_DW) && x[i].dst_reg == BPF_REG_10;
 		ldx += x[i].code == (BPF_LDX | BPF_MEM | BPF_DW) && x[i].src_reg == BPF_REG_10;

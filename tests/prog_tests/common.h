@@ -43,6 +43,7 @@ __u64 input(unsigned int k);
 void test_line(const char *name, int ok, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* 0 and *insns to free, or -errno and *insns NULL */
 int prog_xlated(int fd, struct bpf_prog_info *info, struct bpf_insn **insns);
 /* 64-bit spills to the stack in the xlated program @fd, or -1 if its fills differ */
 int stack_pairs(int fd);

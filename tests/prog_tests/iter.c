@@ -167,7 +167,6 @@ static int check_xlated(const char *prefix, const char *mode, int fd)
 	snprintf(name, sizeof(name), "%s.xlated", prefix);
 	if (prog_xlated(fd, &info, &insn)) {
 		test_line(name, 0, "no xlated program: %s", strerror(errno));
-		free(insn);
 		return 1;
 	}
 	for (__u32 i = 0; i < info.xlated_prog_len / sizeof(*insn); i++)
