@@ -9,7 +9,7 @@
 BENCH_OUT ?= results/bench
 BENCH_ROUNDS ?= 300
 BENCH_PROCS ?= 4
-BENCH_PLACEMENTS ?= k,k+16,k+32,k+48,0
+BENCH_PLACEMENTS ?= r8
 REPLAY_SRC := tools/replay/replay.c tools/replay/replay.h bpf/bench/bench.h
 # the kfuncs the images call: the module's C code and the kernel's
 # iterators, built as the host tier builds them but with the kernel's
@@ -112,7 +112,7 @@ $(B)/results/x86_64-stock-bench.txt: $(B)/x86_64-stock/initramfs.cpio.gz \
 		$(B)/x86_64-stock/bench-jit $(B)/x86_64-stock/bench.log | \
 		sed 's|^TEST |TEST x86_64-stock-bench/|'; } >$@
 
-# make bench [BENCH_ROUNDS=300] [BENCH_PROCS=4] [BENCH_PLACEMENTS=k,k+16,...]:
+# make bench [BENCH_ROUNDS=300] [BENCH_PROCS=4] [BENCH_PLACEMENTS=r8]:
 # the timing, after the checks above pass (tools/replay/replay.c).
 bench: $(B)/results/x86_64-bench.txt $(B)/results/arm64-bench.txt \
 		$(B)/results/x86_64-stock-bench.txt $(B)/results/x86_64-distro-bench.txt

@@ -27,10 +27,17 @@
  * way, their calls and rip-relative operands relinked, so that their
  * loops move with the placement as the images' do.
  *
- * Placements (-P, default k,k+16,k+32,k+48,0): "k" is the page offset the
- * kernel had the function at (for C: where the linker put it), "k+N" that
- * plus N bytes, a number that offset from the page start.  Every variant
- * runs at every placement; the first is the default one.
+ * Placements (-P, default r8): "rN" is N draws of where the kernel could
+ * have put the function: an image at one of the offsets in its
+ * 64-byte chunk bpf_jit_binary_pack_alloc() chooses among (8 + 4j bytes
+ * in, 4 to 14 of them: jit_starts()), as at each load; C as linked, moved
+ * by a multiple of 16 bytes within its 64-byte line (a build's choice:
+ * functions are 16-byte aligned); the PROCS x N draws spread evenly over
+ * the choices (draw_among()), each process its share.
+ * "k" is the page offset the kernel had the function at (for C: where the
+ * linker put it), "k+N" that plus N bytes, a number that offset from the
+ * page start.  Every variant runs at every placement; the first is the
+ * one the table's "@" column shows.
  *
  * Every placed image is first run on the guest's packets and must return
  * what the guest's BPF_PROG_TEST_RUN returned; the C versions too.  Then
@@ -38,8 +45,9 @@
  * its own copies at other addresses, time all variants at all placements
  * interleaved, ROUNDS rounds; each child reports the median ns per
  * operation (per byte for the hashes) of every variant at every
- * placement.  A figure is the median of those PROCS x placements medians,
- * with their range (min-max); a ratio (to the plain-BPF idiom, to C, the
+ * placement.  A figure is the mean of those PROCS x placements medians
+ * (mean(): what the code costs over the places it may land), with their
+ * range (min-max); a ratio (to the plain-BPF idiom, to C, the
  * targets) the ratio of figures, a target's spread the range of the
  * per-process, per-placement ratios.
  * Output: a table on stdout, OUTDIR/bench.csv, OUTDIR/bench.dat (for
@@ -70,7 +78,7 @@
 #define MAX_FUNCS	8
 #define MAX_KSYMS	256
 #define MAX_FIX		64
-#define MAX_PLACE	8
+#define MAX_PLACE	16
 #define MAX_PROC	16
 #define PAGE		4096ul
 
@@ -102,6 +110,8 @@ struct code {
 	uint64_t home[MAX_FUNCS];	/* kernel address; for C, link address */
 	size_t flen[MAX_FUNCS], foff[MAX_FUNCS], len;
 	int insns;			/* instructions, all functions */
+	int jit;			/* a JIT image, not C */
+	int nex[MAX_FUNCS];		/* an image's exception table entries */
 	unsigned char *bytes;
 	struct fixup fix[MAX_FIX];
 	int nfix;
@@ -135,9 +145,12 @@ static int nksym;
 static char vuln[MAX_VULN][160];
 static int nvuln;
 
-/* where the code goes: the page offset of its home address, or none, plus delta */
+/*
+ * where the code goes: the page offset of its home address, or none, plus
+ * delta; or (draw) where the kernel could have put it (place_offset())
+ */
 static struct placement {
-	int from_home, delta;
+	int from_home, delta, draw, slot;
 	char name[16];
 } place[MAX_PLACE];
 static int nplace;
@@ -415,10 +428,16 @@ static void image_movabs(struct image *im, int f, size_t at, size_t n, uint64_t 
 			    im->name, at, (unsigned long long)t);
 		add_fixup(&im->c, f, at, n, n - 8,
 			  map_buffer(im, &im->maps[(*nmov)++]))->abs64 = 1;
-	} else if ((t >= 0x7fffffff0000ull && t < 0x800000100000ull) ||
-		   (t >= 0xfffffffffff0000ull && t < 0x100000000100000ull)) {
-		/* BPF_PROBE_MEM loads only above TASK_SIZE_MAX */
+	} else if ((t >= (1ull << 47) - 0x10000 && t < (1ull << 47) + 0x1000000) ||
+		   (t >= (1ull << 56) - 0x10000 && t < (1ull << 56) + 0x1000000)) {
+		/*
+		 * BPF_PROBE_MEM loads only above user space: 6.12 compares the
+		 * address minus VSYSCALL_ADDR with TASK_SIZE_MAX + PAGE_SIZE -
+		 * VSYSCALL_ADDR, 2^47 or 2^56 plus 0xa00000; each such load has
+		 * an extable entry
+		 */
 		add_fixup(&im->c, f, at, n, n - 8, 0)->abs64 = 1;
+		im->c.nex[f]++;
 	}
 }
 
@@ -527,6 +546,61 @@ static void scan(struct code *c, int f, const char *jitdir, struct image *im, in
 }
 
 /* read @im's bytes and note its references out, once */
+/*
+ * Where the kernel puts an image: bpf_int_jit_compile() asks
+ * bpf_jit_binary_pack_alloc() for the code rounded up to 4 bytes plus
+ * its exception table (12 bytes an entry), alignment 4; that takes
+ * 64-byte chunks for the header (8 bytes), the code and 16 bytes more,
+ * and starts the code at a random multiple of 4 below the hole: the
+ * chunks' bytes past the header and code, at most 56.  So a function
+ * starts 8 + 4j bytes into a 64-byte chunk, j uniform below the count
+ * this returns (4 to 14).
+ */
+#define CHUNK	64
+#define JIT_HDR	8	/* sizeof(struct bpf_binary_header) */
+static unsigned int jit_starts(const struct code *c, int f)
+{
+	size_t len = ((c->flen[f] + 3) & ~3ul) + 12 * c->nex[f];
+	size_t size = (len + JIT_HDR + 16 + CHUNK - 1) & ~(CHUNK - 1ul);
+	size_t hole = size - (len + JIT_HDR);
+
+	return (hole < CHUNK - JIT_HDR ? hole : CHUNK - JIT_HDR) / 4;
+}
+
+/*
+ * The draws: not random but spread evenly, so that a few dozen stand for
+ * the kernel's uniform choice.  Draw @slot of this process is number
+ * draw_first + @slot of draw_all (every process's together); it takes the
+ * midpoint of its share of the @n choices, so each choice gets
+ * draw_all / @n draws, give or take one.
+ */
+static int ndraw, draw_first, draw_all = 1;
+static unsigned int draw_among(int slot, unsigned int n)
+{
+	unsigned int i = draw_first + slot;
+
+	return (unsigned int)(((2ull * i + 1) * n) / (2ull * draw_all));
+}
+
+/*
+ * The page offset of function @f of @c at placement @pl.  A draw puts an
+ * image function where the kernel could have (jit_starts()) in the chunk
+ * the guest's was in, and a C function, at the alignment the linker gave
+ * it, at one of the 16-byte steps of its 64-byte line (gcc and clang
+ * align functions to 16 bytes); a JIT image lands anywhere its allocator
+ * draws at each load, a C function wherever the build put it.
+ */
+static size_t place_offset(const struct code *c, int f, const struct placement *pl)
+{
+	size_t home = c->home[f] & (PAGE - 1), line = home & ~(CHUNK - 1ul);
+
+	if (!pl->draw)
+		return (pl->from_home ? home : 0) + pl->delta;
+	if (c->jit)
+		return line + JIT_HDR + 4 * draw_among(pl->slot, jit_starts(c, f));
+	return line + (home & 15) + 16 * draw_among(pl->slot, 4);
+}
+
 static void scan_image(struct image *im, const char *jitdir)
 {
 	char path[512];
@@ -548,6 +622,18 @@ static void scan_image(struct image *im, const char *jitdir)
 	if (nmov != im->nmaps)
 		die("%s: %d map addresses in the image, guest listed %d",
 		    im->name, nmov, im->nmaps);
+	/* the guest's own placement must be one the model of it can draw */
+	for (int f = 0; f < im->c.nfunc; f++) {
+		unsigned int at = im->c.home[f] & (CHUNK - 1);
+
+		if (at < JIT_HDR || (at - JIT_HDR) % 4 ||
+		    (at - JIT_HDR) / 4 >= jit_starts(&im->c, f))
+			die("%s: function %d at 0x%llx, %u bytes into its 64-byte chunk, where "
+			    "the model of bpf_jit_binary_pack_alloc() puts none (%u bytes, "
+			    "%d extable entries)", im->name, f,
+			    (unsigned long long)im->c.home[f], at, (unsigned int)im->c.flen[f],
+			    im->c.nex[f]);
+	}
 }
 
 /* a C function of this program as code to place: its size from nm -S */
@@ -594,6 +680,7 @@ static void read_images(const char *jitdir)
 			die("image %s has no BENCH line", name);
 		c = &im->c;
 		c->len = len;
+		c->jit = 1;
 		if (!c->nfunc) {
 			c->nfunc = 1;
 			c->home[0] = addr;
@@ -659,7 +746,7 @@ static bench_fn place_code(const struct code *c, const struct placement *pl)
 	}
 	m = map_near(size);
 	for (int f = 0; f < c->nfunc; f++) {
-		size_t off = (pl->from_home ? c->home[f] & (PAGE - 1) : 0) + pl->delta;
+		size_t off = place_offset(c, f, pl);
 
 		if (off + c->flen[f] > func_span(c, f))
 			die("%s: placement %s past its pages", c->name, pl->name);
@@ -726,6 +813,26 @@ static double median(double *v, int n, double *lo, double *hi)
 	if (hi)
 		*hi = v[n - 1];
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/*
+ * mean of @n values, lowest and highest: a figure over placements, each a
+ * median over rounds.  Where code lands can slow a loop by half or more,
+ * so times over placements have two or more modes, whose median jumps
+ * from one to the other with a draw more or less; the mean is what a
+ * program costs over the loads that place it.
+ */
+static double mean(const double *v, int n, double *lo, double *hi)
+{
+	double sum = 0;
+
+	*lo = *hi = v[0];
+	for (int i = 0; i < n; i++) {
+		sum += v[i];
+		*lo = v[i] < *lo ? v[i] : *lo;
+		*hi = v[i] > *hi ? v[i] : *hi;
+	}
+	return sum / n;
 }
 
 static int test_mode;
@@ -825,6 +932,7 @@ static void time_child(struct variant *var, int nvar, int rounds, int proc, int 
 
 	next_hint = (((uintptr_t)_end + (64ul << 20)) & ~((2ul << 20) - 1)) +
 		    (proc + 1) * (32ul << 20) + proc * 5 * PAGE;
+	draw_first = proc * ndraw;	/* each process its share of the draws */
 	place_all(var, nvar);
 	if (!ns || !seq || check_all(var, nvar))
 		exit(1);
@@ -863,6 +971,7 @@ static void time_child(struct variant *var, int nvar, int rounds, int proc, int 
 /* run the timing processes one after the other and gather their medians */
 static void time_all(struct variant *var, int nvar, int rounds, int nproc)
 {
+	draw_all = nproc * (ndraw ? ndraw : 1);
 	for (int p = 0; p < nproc; p++) {
 		int fds[2], status;
 		pid_t pid;
@@ -895,7 +1004,7 @@ static void time_all(struct variant *var, int nvar, int rounds, int nproc)
 		double t[MAX_PROC * MAX_PLACE];
 
 		memcpy(t, v->med, sizeof(double) * nproc * nplace);
-		v->mid = median(t, nproc * nplace, &v->lo, &v->hi);
+		v->mid = mean(t, nproc * nplace, &v->lo, &v->hi);
 		for (int k = 0; k < nplace; k++) {
 			for (int p = 0; p < nproc; p++)
 				t[p] = v->med[p * nplace + k];
@@ -997,8 +1106,10 @@ static void targets(struct variant *var, int nvar, int nproc)
 		{ "encapsulation header native clang-22/C-gcc", "encap", "rand", "clang22", "C-gcc",
 		  1.10 },
 	};
-	int n = nproc * nplace;
+	int n = nproc * nplace, ndraws = 0;
 
+	for (int k = 0; k < nplace; k++)
+		ndraws += place[k].draw;
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
 		struct variant *a = find(var, nvar, t[i].op, t[i].num, t[i].packet);
 		struct variant *b = find(var, nvar, t[i].op, t[i].den, t[i].packet);
@@ -1010,21 +1121,26 @@ static void targets(struct variant *var, int nvar, int nproc)
 			printf("TARGET %-34s not measured\n", t[i].what);
 			continue;
 		}
-		/* each process and placement's ratio; the figure is their median */
+		/* the figure: a's over b's; range and misses: each process and placement's */
 		for (int k = 0; k < n; k++) {
 			q[k] = a->med[k] / b->med[k];
 			missed += t[i].bound > 0 ? q[k] > bound : q[k] < bound;
 		}
-		r = median(q, n, &lo, &hi);
+		median(q, n, &lo, &hi);
+		r = a->mid / b->mid;
 		met = t[i].bound > 0 ? r <= bound : r >= bound;
 		printf("TARGET %-34s ", t[i].what);
 		print_ratio(r, bound);
 		printf("  range %.3f-%.3f  %s %.2f  %s  (missed in %d of %d process x placement runs)\n",
 		       lo, hi, t[i].bound > 0 ? "<=" : ">=", bound, met ? "met" : "missed",
 		       missed, n);
-		/* and the median over the processes at each placement */
+		/* and the median over the processes at each placement not drawn */
+		if (ndraws == nplace)
+			continue;
 		printf("       %-34s  by placement:", "");
 		for (int k = 0; k < nplace; k++) {
+			if (place[k].draw)
+				continue;
 			for (int p = 0; p < nproc; p++)
 				q[p] = a->med[p * nplace + k] / b->med[p * nplace + k];
 			printf(" %s %.3f", place[k].name, median(q, nproc, NULL, NULL));
@@ -1089,18 +1205,30 @@ static int op_units(const char *op)
 	return BENCH_N;
 }
 
-/* -P: "k", "k+N" or "N", comma-separated */
+/* -P: "k", "k+N", "N" or "rN" (N draws: place_offset()), comma-separated */
 static void parse_placements(const char *spec)
 {
 	char *s = strdup(spec), *tok, *save = NULL;
 
-	nplace = 0;
+	nplace = ndraw = 0;
 	for (tok = strtok_r(s, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		struct placement *pl = &place[nplace];
 
+		if (tok[0] == 'r') {
+			int n = tok[1] ? atoi(tok + 1) : 1;
+
+			if (n < 1 || nplace + n > MAX_PLACE)
+				die("placement %s: 1 to %d draws in all", tok, MAX_PLACE);
+			for (int i = 0; i < n; i++, nplace++) {
+				place[nplace] = (struct placement){ .draw = 1, .slot = ndraw++ };
+				snprintf(place[nplace].name, sizeof(place[nplace].name), "r%d",
+					 nplace + 1);
+			}
+			continue;
+		}
 		if (nplace == MAX_PLACE)
 			die("more than %d placements", MAX_PLACE);
-		pl->from_home = tok[0] == 'k';
+		*pl = (struct placement){ .from_home = tok[0] == 'k' };
 		pl->delta = atoi(tok + (tok[0] == 'k') + (tok[0] == 'k' && tok[1] == '+'));
 		if (pl->delta < 0 || pl->delta >= (int)PAGE)
 			die("placement %s: 0 to 4095 bytes", tok);
@@ -1139,7 +1267,7 @@ int main(int argc, char **argv)
 	cpu_set_t cpus;
 	FILE *csv, *dat;
 
-	parse_placements("k,k+16,k+32,k+48,0");
+	parse_placements("r8");
 	while ((c = getopt(argc, argv, "r:p:P:o:t")) != -1) {
 		if (c == 'r')
 			rounds = atoi(optarg);
@@ -1155,7 +1283,7 @@ int main(int argc, char **argv)
 			return 2;
 	}
 	if (argc - optind != 2 || rounds < 1 || nproc < 1 || nproc > MAX_PROC) {
-		fprintf(stderr, "usage: replay [-r ROUNDS] [-p PROCS (1-%d)] [-P k,k+16,...,0] "
+		fprintf(stderr, "usage: replay [-r ROUNDS] [-p PROCS (1-%d)] [-P r8|k,k+16,...,0] "
 			"[-o OUTDIR] [-t] JITDIR GUESTLOG\n", MAX_PROC);
 		return 2;
 	}
@@ -1241,6 +1369,7 @@ int main(int argc, char **argv)
 
 		next_hint = ((uintptr_t)_end + (16ul << 20)) & ~(PAGE - 1);
 	}
+	draw_all = ndraw ? ndraw : 1;	/* the checks: this process's draws only */
 	place_all(var, nvar);
 	bad = check_all(var, nvar);
 	if (test_mode || bad)
@@ -1252,9 +1381,12 @@ int main(int argc, char **argv)
 	printf("# placements:");
 	for (int k = 0; k < nplace; k++)
 		printf(" %s", place[k].name);
-	printf(" (k: the kernel's page offset; for C the linker's); %d processes x %d "
-	       "placements, %d rounds each\n", nproc, nplace, rounds);
-	printf("# ns/op: median of the %d per-process, per-placement medians; lo-hi: "
+	printf(" (k: the kernel's page offset; for C the linker's; rN: a draw of where the "
+	       "kernel's\n#   allocator could put an image, 8 + 4j bytes into a 64-byte chunk "
+	       "as bpf_jit_binary_pack_alloc(), and C\n#   at its alignment in 16-byte steps "
+	       "through its 64-byte line); %d processes x %d placements, %d rounds each\n",
+	       nproc, nplace, rounds);
+	printf("# ns/op: mean of the %d per-process, per-placement medians; lo-hi: "
 	       "their range; @%s: median over the processes at the first placement; "
 	       "x: ratio of ns/op\n", nproc * nplace, place[0].name);
 	printf("# xxh64, siphash: ns per byte of %d; jhash: per byte of %d %d-byte flow "
