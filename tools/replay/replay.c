@@ -1430,7 +1430,7 @@ int main(int argc, char **argv)
 	dat = fopen(path, "w");
 	if (!csv || !dat)
 		die("%s: %s", outdir, strerror(errno));
-	fprintf(csv, "op,packet,variant,ns_per_op_median,ns_lo,ns_hi,ns_first_placement,"
+	fprintf(csv, "op,packet,variant,ns_per_op_mean,ns_lo,ns_hi,ns_first_placement,"
 		"vs_idiom,vs_c,vs_c_host,mops_per_s,insns,loop_insns,loop_bytes,jited_bytes,"
 		"verified_insns,load_us");
 	for (int k = 0; k < nplace; k++)
