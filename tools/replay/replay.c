@@ -545,7 +545,6 @@ static void scan(struct code *c, int f, const char *jitdir, struct image *im, in
 	}
 }
 
-/* read @im's bytes and note its references out, once */
 /*
  * Where the kernel puts an image: bpf_int_jit_compile() asks
  * bpf_jit_binary_pack_alloc() for the code rounded up to 4 bytes plus
@@ -601,6 +600,7 @@ static size_t place_offset(const struct code *c, int f, const struct placement *
 	return line + (home & 15) + 16 * draw_among(pl->slot, 4);
 }
 
+/* read @im's bytes and note its references out, once */
 static void scan_image(struct image *im, const char *jitdir)
 {
 	char path[512];
@@ -1106,10 +1106,8 @@ static void targets(struct variant *var, int nvar, int nproc)
 		{ "encapsulation header native clang-22/C-gcc", "encap", "rand", "clang22", "C-gcc",
 		  1.10 },
 	};
-	int n = nproc * nplace, ndraws = 0;
+	int n = nproc * nplace;
 
-	for (int k = 0; k < nplace; k++)
-		ndraws += place[k].draw;
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
 		struct variant *a = find(var, nvar, t[i].op, t[i].num, t[i].packet);
 		struct variant *b = find(var, nvar, t[i].op, t[i].den, t[i].packet);
@@ -1122,11 +1120,13 @@ static void targets(struct variant *var, int nvar, int nproc)
 			continue;
 		}
 		/* the figure: a's over b's; range and misses: each process and placement's */
+		lo = hi = a->med[0] / b->med[0];
 		for (int k = 0; k < n; k++) {
 			q[k] = a->med[k] / b->med[k];
 			missed += t[i].bound > 0 ? q[k] > bound : q[k] < bound;
+			lo = q[k] < lo ? q[k] : lo;
+			hi = q[k] > hi ? q[k] : hi;
 		}
-		median(q, n, &lo, &hi);
 		r = a->mid / b->mid;
 		met = t[i].bound > 0 ? r <= bound : r >= bound;
 		printf("TARGET %-34s ", t[i].what);
@@ -1135,7 +1135,7 @@ static void targets(struct variant *var, int nvar, int nproc)
 		       lo, hi, t[i].bound > 0 ? "<=" : ">=", bound, met ? "met" : "missed",
 		       missed, n);
 		/* and the median over the processes at each placement not drawn */
-		if (ndraws == nplace)
+		if (ndraw == nplace)
 			continue;
 		printf("       %-34s  by placement:", "");
 		for (int k = 0; k < nplace; k++) {
