@@ -42,7 +42,9 @@ too_long body insn 513: body length out of range
 after_too_long body insn 33: body length out of range
 r10_value body insn 0: reads R10 as a value
 malformed body insn 0: malformed instruction
-after_stack body insn 0: stack access in a BPF_KFUNC_BODY_AFTER body
+verify_stack body insn 0: stack access in a body
+verify_stack_load body insn 0: stack access in a body
+after_stack body insn 0: stack access in a body
 after_div body insn 1: division by a register or signed by -1 in a BPF_KFUNC_BODY_AFTER body
 twice already has a body
 read_arg3 body insn 1: reads R3 before it is written

@@ -26,8 +26,11 @@ if insmod $T; then
 	$L fastcall native || rc=1
 	$L fastcall_llvm native || rc=1
 	$L fastcall_region || rc=1
+	$L fastcall_frame || rc=1
+	$L copy_narrow || rc=1
 	$L ksym || rc=1
 	$L zext || rc=1
+	$L zext_body || rc=1
 	echo 2 >$S/bpf_jit_harden
 	$L void body || rc=1
 	$L fastcall blinding || rc=1
@@ -52,6 +55,10 @@ $L xlated || rc=1
 # the operand-binding liveness pass on a long program of nested loops:
 # native code may not cost DEPTH sweeps of the program over bodies
 $L bigloop 800 200000 || rc=1
+
+# bodies that would take a program over a million instructions: refused
+# before any is patched in
+$L bigprog 3300 || rc=1
 
 # per-CPU bodies where the JIT lacks the per-CPU move: the calls stay
 if [ -w $K ]; then

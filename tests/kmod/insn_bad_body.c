@@ -59,6 +59,16 @@ static const struct bpf_insn r10_value[] = { MOV(0, 10) };
 static const struct bpf_insn malformed[] = {
 	BPF_RAW_INSN(BPF_JMP32 | BPF_JA, 0, 0, -1, 0), R0_IS_R1,
 };
+/*
+ * no body touches the stack: it is the program's, and native code in the
+ * body's place would not write what the verifier saw the body write
+ */
+static const struct bpf_insn verify_stack[] = {
+	BPF_STX_MEM(BPF_DW, BPF_REG_10, BPF_REG_1, -8), R0_IS_R1,
+};
+static const struct bpf_insn verify_stack_load[] = {
+	BPF_LDX_MEM(BPF_DW, BPF_REG_0, BPF_REG_10, -8),
+};
 /* AFTER bodies: not analyzed, so no stack; not fixed up, so no x / 0 */
 static const struct bpf_insn after_stack[] = {
 	BPF_STX_MEM(BPF_DW, BPF_REG_10, BPF_REG_1, -8), R0_IS_R1,
@@ -92,7 +102,8 @@ static const struct {
 	CASE(good), CASE(call), CASE_AS("exit", exit_, BPF_KFUNC_BODY_VERIFY, 1),
 	CASE(back), CASE(leave), CASE(write6), CASE(write10), CASE(read7),
 	CASE(imm64), CASE(no_r0), CASE(r0_first), CASE(half_r0), CASE(too_long),
-	CASE(r10_value), CASE(malformed), AFTER_CASE(after_stack),
+	CASE(r10_value), CASE(malformed), CASE(verify_stack), CASE(verify_stack_load),
+	AFTER_CASE(after_stack),
 	AFTER_CASE(after_div), CASE_AS("twice", good, BPF_KFUNC_BODY_VERIFY, 2),
 	CASE(read_arg3), VERIFY_AS_CASE("verify_as_loop", BPF_FUNC_loop),
 	VERIFY_AS_CASE("verify_as_this_cpu_ptr", BPF_FUNC_this_cpu_ptr),

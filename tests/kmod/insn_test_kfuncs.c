@@ -16,6 +16,15 @@
  *                               the result only: the bpf_fastcall spills and
  *                               fills around a call may go with native code
  *                               and must stay with the body
+ *   bpf_insn_test_hi32(x)       returns x << 32, never native (the body
+ *                               stays); its body ends in the shift,
+ *                               which a shift down after the call makes a
+ *                               zero-extension pair only once the body's end
+ *                               marker goes: the pair must stay
+ *   bpf_insn_test_narrow(v)     returns v, a u8; registered for copying: a
+ *                               compiled kfunc may rely on the caller having
+ *                               extended a narrow argument, which BPF does
+ *                               not do, so it must not be copied
  *
  * With fail_init_ms=N the module instead gives the kernel's
  * bpf_iter_num_destroy() a body (the real module must not be loaded), waits
@@ -51,6 +60,16 @@ __bpf_kfunc u64 bpf_insn_test_fastcall(u64 x)
 	return x + 1;
 }
 
+__bpf_kfunc u64 bpf_insn_test_hi32(u64 x)
+{
+	return x << 32;
+}
+
+__bpf_kfunc u32 bpf_insn_test_narrow(u8 v)
+{
+	return v;
+}
+
 __bpf_kfunc_end_defs();
 
 BTF_KFUNCS_START(test_ids)
@@ -58,6 +77,8 @@ BTF_ID_FLAGS(func, bpf_insn_test_void)
 BTF_ID_FLAGS(func, bpf_insn_test_void_r0)
 BTF_ID_FLAGS(func, bpf_insn_test_konst)
 BTF_ID_FLAGS(func, bpf_insn_test_fastcall, KF_FASTCALL)
+BTF_ID_FLAGS(func, bpf_insn_test_hi32)
+BTF_ID_FLAGS(func, bpf_insn_test_narrow)
 BTF_KFUNCS_END(test_ids)
 
 static const struct btf_kfunc_id_set test_set = {
@@ -117,6 +138,14 @@ static const struct bpf_insn fastcall_body[] = {
 	BPF_MOV64_IMM(BPF_REG_2, 0),
 	BPF_MOV64_REG(BPF_REG_0, BPF_REG_5),
 };
+static const struct bpf_insn hi32_body[] = {
+	BPF_MOV64_REG(BPF_REG_0, BPF_REG_1),
+	BPF_ALU64_IMM(BPF_LSH, BPF_REG_0, 32),
+};
+static const struct bpf_insn narrow_body[] = {
+	BPF_MOV32_REG(BPF_REG_0, BPF_REG_1),
+	BPF_ALU32_IMM(BPF_AND, BPF_REG_0, 0xff),
+};
 /* what bpf_iter_num_destroy() does: cur = end = 0 */
 static const struct bpf_insn destroy_body[] = {
 	BPF_ST_MEM(BPF_DW, BPF_REG_1, 0, 0),
@@ -129,6 +158,13 @@ static const struct bpf_kfunc_body test_bodies[] = {
 	BODY("bpf_insn_test_void_r0", void_r0_body, BPF_KFUNC_BODY_VERIFY, emit_nop, 4),
 	BODY("bpf_insn_test_konst", konst_body, BPF_KFUNC_BODY_VERIFY, NULL, 0),
 	BODY("bpf_insn_test_fastcall", fastcall_body, BPF_KFUNC_BODY_VERIFY, emit_inc, 5),
+};
+/* no native code, not even a copy: the body stays */
+static const struct bpf_kfunc_body body_only_bodies[] = {
+	BODY("bpf_insn_test_hi32", hi32_body, BPF_KFUNC_BODY_VERIFY, NULL, 0),
+};
+static const struct bpf_kfunc_body copy_bodies[] = {
+	BODY("bpf_insn_test_narrow", narrow_body, BPF_KFUNC_BODY_VERIFY, NULL, 0),
 };
 static const struct bpf_kfunc_body coming_bodies[] = {
 	BODY("bpf_iter_num_destroy", destroy_body, BPF_KFUNC_BODY_AFTER, NULL, 0),
@@ -163,12 +199,28 @@ static int __init test_init(void)
 	err = register_btf_kfunc_id_set(BPF_PROG_TYPE_UNSPEC, &test_set);
 	if (err)
 		return err;
-	return register_bpf_kfunc_bodies(THIS_MODULE, test_bodies,
-					 ARRAY_SIZE(test_bodies), 0);
+	err = register_bpf_kfunc_bodies(THIS_MODULE, test_bodies,
+					ARRAY_SIZE(test_bodies), 0);
+	if (err)
+		return err;
+	err = register_bpf_kfunc_bodies(THIS_MODULE, body_only_bodies,
+					ARRAY_SIZE(body_only_bodies), BPF_KFUNC_BODIES_NO_NATIVE);
+	if (err)
+		goto out_test;
+	err = register_bpf_kfunc_bodies(THIS_MODULE, copy_bodies, ARRAY_SIZE(copy_bodies),
+					BPF_KFUNC_BODIES_COPY);
+	if (!err)
+		return 0;
+	unregister_bpf_kfunc_bodies(body_only_bodies);
+out_test:
+	unregister_bpf_kfunc_bodies(test_bodies);
+	return err;
 }
 
 static void __exit test_exit(void)
 {
+	unregister_bpf_kfunc_bodies(copy_bodies);
+	unregister_bpf_kfunc_bodies(body_only_bodies);
 	unregister_bpf_kfunc_bodies(test_bodies);
 }
 

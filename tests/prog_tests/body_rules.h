@@ -21,22 +21,23 @@
  *     the internal per-CPU address move (BPF_MOV64_PERCPU_REG) only in
  *     AFTER bodies, which the verifier never sees;
  *   - jumps only forward, to an instruction of the body or just past its end;
- *   - reads only the kfunc's arguments (R1 up to R5), registers it wrote
- *     before on every path, and R10
- *     as the base of a load or store, never as a value (not even stored
- *     through itself); writes only R0-R5;
+ *   - reads only the kfunc's arguments (R1 up to R5) and registers it
+ *     wrote before on every path; writes only R0-R5;
+ *   - does not use R10, as a value (not even stored through itself) or
+ *     as the base of a load or store: the stack is the program's, which
+ *     native code in the body's place never touches;
  *   - sets R0 on every path, unless the kfunc returns void;
  *   - has no instruction no path reaches;
  *   - has only well-formed instructions, as the verifier requires of a
  *     program: defined opcodes, reserved fields zero, byte swaps of 16, 32
  *     or 64 bits, shifts within the width, no division by a constant zero;
- *   - in mode AFTER (not analyzed, not fixed up by the verifier): no R10 at
- *     all, no division or modulo by a register or, signed, by -1;
+ *   - in mode AFTER (not fixed up by the verifier): no division or modulo
+ *     by a register or, signed, by -1;
  * and a kfunc gets one body: a second one is refused, from the same call
  * of register_bpf_kfunc_bodies() as from an earlier one.
  *
  * The kernel once let bodies through that broke some of these rules (R10
- * as a value, malformed instructions, two bodies in one call, the AFTER
+ * as a value, R10 as a base in a VERIFY body, malformed instructions, two bodies in one call, the AFTER
  * rules, verify_as naming any helper, reads of R1-R5 beyond the kfunc's
  * arguments): rule_was_gap() names them, so that the fuzzer reports each
  * on its own should one open again.
@@ -78,7 +79,7 @@ enum body_rule {
 	RULE_LEAVES,
 	RULE_R10,		/* R10 read as a value, not as a base */
 	RULE_ENCODING,		/* a malformed instruction */
-	RULE_AFTER_STACK,	/* R10 in an AFTER body */
+	RULE_STACK,		/* R10 as a base */
 	RULE_AFTER_DIV,		/* a division an AFTER body may not do */
 	/* the end of the body */
 	RULE_R0,
@@ -108,7 +109,7 @@ static const char *const rule_text[NR_RULES] = {
 	[RULE_LEAVES] = "jump leaves the body",
 	[RULE_R10] = "reads R10 as a value",
 	[RULE_ENCODING] = "malformed instruction",
-	[RULE_AFTER_STACK] = "stack access in a BPF_KFUNC_BODY_AFTER body",
+	[RULE_STACK] = "stack access in a body",
 	[RULE_AFTER_DIV] = "division by a register or signed by -1 in a BPF_KFUNC_BODY_AFTER body",
 	[RULE_R0] = "R0 is not set on every path",
 };
@@ -122,7 +123,7 @@ static const char *const rule_name[NR_RULES] = {
 	[RULE_WRITES] = "writes", [RULE_UNINIT] = "uninit",
 	[RULE_BACKWARD] = "backward", [RULE_LEAVES] = "leaves", [RULE_R0] = "r0",
 	[RULE_R10] = "r10_value", [RULE_ENCODING] = "encoding",
-	[RULE_AFTER_STACK] = "after_stack", [RULE_AFTER_DIV] = "after_div",
+	[RULE_STACK] = "stack", [RULE_AFTER_DIV] = "after_div",
 	[RULE_DUP] = "duplicate", [RULE_NAME] = "name",
 	[RULE_EXISTS] = "exists", [RULE_FLAGS] = "flags",
 };
@@ -130,7 +131,7 @@ static const char *const rule_name[NR_RULES] = {
 /* rules the kernel once did not enforce */
 static inline int rule_was_gap(int r)
 {
-	return r == RULE_R10 || r == RULE_ENCODING || r == RULE_AFTER_STACK ||
+	return r == RULE_R10 || r == RULE_ENCODING || r == RULE_STACK ||
 	       r == RULE_AFTER_DIV || r == RULE_DUP || r == RULE_VERIFY_AS ||
 	       r == RULE_UNINIT;
 }
@@ -391,8 +392,8 @@ static inline int body_rules(const struct rbody *b, struct verdict *vd)
 			viol_add(vd, RULE_R10, i, 10);
 		if (s.malformed)
 			viol_add(vd, RULE_ENCODING, i, -1);
-		if (after && (s.use & REG(BPF_REG_10)))
-			viol_add(vd, RULE_AFTER_STACK, i, 10);
+		if (s.use & REG(BPF_REG_10))
+			viol_add(vd, RULE_STACK, i, 10);
 		if (after && s.after_div)
 			viol_add(vd, RULE_AFTER_DIV, i, -1);
 		if (s.jump && s.target < i + 1)

@@ -284,8 +284,9 @@ static struct bpf_insn valid_alu(int after)
 
 /*
  * a body valid by construction: R0 set first, R0-R5 only, forward jumps;
- * now and then an AFTER body with the stack and divisions of a VERIFY one,
- * which the AFTER rules refuse
+ * now and then a load or store on the stack, which no body may do, and an
+ * AFTER body with the divisions of a VERIFY one, which the AFTER rules
+ * refuse
  */
 static void build_valid(struct insn_fuzz_body *b)
 {
@@ -303,7 +304,7 @@ static void build_valid(struct insn_fuzz_body *b)
 	}
 	b->insns[0] = insn(BPF_ALU64 | BPF_MOV | BPF_X, 0, 1 + pick(5), 0, 0);
 	for (i = 1; i < len; i++) {
-		int p = pick(100), stack = chance(30) && !after;
+		int p = pick(100), stack = chance(3) && !after;
 		int base = stack ? BPF_REG_10 : 1 + pick(5);
 		int off = base == BPF_REG_10 ? -8 * (1 + pick(8)) : 8 * pick(4);
 		int size = pick(4) << 3, x = chance(50), r1 = pick(6), r2 = pick(6);
@@ -844,7 +845,7 @@ int fuzz_body_main(int argc, char **argv)
 		RULE_NONE, RULE_LEN, RULE_MODE, RULE_MAX_NATIVE, RULE_VERIFY_AS,
 		RULE_UNREACHABLE, RULE_IMM64, RULE_CALL, RULE_EXIT, RULE_NOT_ALLOWED,
 		RULE_READS, RULE_WRITES, RULE_UNINIT, RULE_BACKWARD, RULE_LEAVES,
-		RULE_R10, RULE_ENCODING, RULE_AFTER_STACK, RULE_AFTER_DIV,
+		RULE_R10, RULE_ENCODING, RULE_STACK, RULE_AFTER_DIV,
 		RULE_R0, RULE_NAME, RULE_EXISTS, RULE_DUP, RULE_FLAGS,
 	};
 	unsigned long max = 2000, shown = 0;

@@ -29,6 +29,10 @@
  *        soundness fastcall_llvm MODE   the same with two calls, spills
  *                                   where LLVM places them
  *        soundness fastcall_region  a slot of a pattern read elsewhere
+ *        soundness fastcall_frame   a slot of a pattern read by a subprog
+ *                                   through a pointer, and by a helper
+ *        soundness copy_narrow      a kfunc of a u8 argument registered
+ *                                   for copying: not copied
  *        soundness ksym             bpf_ksym_exists()'s load of the kfunc
  *                                   address: removed when nothing reads it
  *        soundness zext             clang's zero-extension pair (shift up
@@ -37,6 +41,11 @@
  *                                   where a path has a wider one, jumps to
  *                                   its second shift, or the loader does
  *                                   not bypass Spectre v1
+ *        soundness zext_body        a pair whose first shift ends a body
+ *                                   that stays: kept
+ *        soundness bigprog SITES    SITES calls of a kfunc whose body is 323
+ *                                   instructions, over a million in all:
+ *                                   refused before the bodies go in
  *        soundness bigloop DEPTH PAD
  *                                   a long program of deeply nested loops
  *                                   with a native rotate: its load time
@@ -758,6 +767,101 @@ static int cmd_fastcall_region(void)
 }
 
 /*
+ * A slot of a bpf_fastcall pattern read elsewhere than through R10 in its
+ * own frame: by a subprog, through a pointer its caller passed, and by a
+ * helper, as a memory argument (bpf_csum_diff() sums the 8 bytes; the
+ * same program without the pattern gives the sum to expect).  Either
+ * read keeps the pattern: were it removed, the stack depth would be cut
+ * under the slot, and the read would see what lies below the frame.
+ */
+static int fastcall_frame_run(const char *name, const struct bpf_insn *insns, int n,
+			      __u32 want)
+{
+	unsigned char pkt[64] = {};
+	struct fcshape c = {};
+	__u32 ret = 0;
+	int fd, ok;
+
+	fd = load_raw(insns, n, -1, 0);
+	ok = fd >= 0 && !run_prog(fd, 0, pkt, sizeof(pkt), pkt, &ret) && !fc_shape(fd, &c);
+	ok = ok && ret == want && c.stx == 1 && c.ldx == 1;
+	test_line(name, ok,
+		  "result %#x (want %#x), xlated: %d stack stores, %d loads (want 1 1)%s",
+		  ret, want, c.stx, c.ldx, fd < 0 ? log_buf : "");
+	if (fd >= 0)
+		close(fd);
+	return !ok;
+}
+
+#define FASTCALL_SLOT								BPF_MOV64_IMM(BPF_REG_1, 0x5a5a5a5a),					BPF_STX_MEM(BPF_DW, BPF_REG_10, BPF_REG_1, -8),				HCALL(8),	/* BPF_FUNC_get_smp_processor_id */			BPF_LDX_MEM(BPF_DW, BPF_REG_1, BPF_REG_10, -8)
+
+#define CSUM_SLOT								BPF_MOV64_REG(BPF_REG_1, BPF_REG_10),					BPF_ALU64_IMM(BPF_ADD, BPF_REG_1, -8),					BPF_MOV64_IMM(BPF_REG_2, 8),						BPF_MOV64_IMM(BPF_REG_3, 0),						BPF_MOV64_IMM(BPF_REG_4, 0),						BPF_MOV64_IMM(BPF_REG_5, 0),						HCALL(28),	/* BPF_FUNC_csum_diff */				BPF_EXIT_INSN()
+
+static int cmd_fastcall_frame(void)
+{
+	const struct bpf_insn subprog[] = {
+		FASTCALL_SLOT,
+		BPF_MOV64_REG(BPF_REG_1, BPF_REG_10),
+		BPF_ALU64_IMM(BPF_ADD, BPF_REG_1, -8),
+		BPF_RAW_INSN(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_CALL, 0, 1),
+		BPF_EXIT_INSN(),
+		BPF_LDX_MEM(BPF_DW, BPF_REG_0, BPF_REG_1, 0),
+		BPF_EXIT_INSN(),
+	};
+	const struct bpf_insn helper[] = {
+		FASTCALL_SLOT,
+		CSUM_SLOT,
+	};
+	const struct bpf_insn plain[] = {
+		BPF_MOV64_IMM(BPF_REG_1, 0x5a5a5a5a),
+		BPF_STX_MEM(BPF_DW, BPF_REG_10, BPF_REG_1, -8),
+		CSUM_SLOT,
+	};
+	unsigned char pkt[64] = {};
+	__u32 sum = 0;
+	int fd, fails = 0;
+
+	fails += fastcall_frame_run("soundness.fastcall.frame.subprog", subprog,
+				    ARRAY_SIZE(subprog), 0x5a5a5a5a);
+	fd = load_raw(plain, ARRAY_SIZE(plain), -1, 0);
+	if (fd < 0 || run_prog(fd, 0, pkt, sizeof(pkt), pkt, &sum)) {
+		test_line("soundness.fastcall.frame.helper", 0, "no sum without the pattern: %s",
+			  fd < 0 ? log_buf : "run failed");
+		fails++;
+	} else {
+		fails += fastcall_frame_run("soundness.fastcall.frame.helper", helper,
+					    ARRAY_SIZE(helper), sum);
+	}
+	if (fd >= 0)
+		close(fd);
+	return fails;
+}
+
+/*
+ * A kfunc of a u8 argument, registered for copying: compiled code may
+ * take the argument's upper bits as the caller's extension (clang does
+ * on x86-64), which BPF never does, so the copier declines it and the
+ * body, which masks, stays.  Its result from 0x1234 is 0x34 either way.
+ */
+static int cmd_copy_narrow(void)
+{
+	int btf_fd, id = mod_kfunc(TEST_MOD, "bpf_insn_test_narrow", &btf_fd);
+	const struct bpf_insn prog[] = {
+		BPF_MOV64_IMM(BPF_REG_1, 0x1234),
+		KCALL(id),
+		BPF_EXIT_INSN(),
+	};
+	struct fcshape shape = { .calls = 0 };
+
+	if (id < 0) {
+		test_line("soundness.copy.btf", 0, "no bpf_insn_test_narrow: %d", id);
+		return 1;
+	}
+	return fc_run_mode("soundness.copy", "narrow", prog, ARRAY_SIZE(prog), id, btf_fd, 0x34,
+			   &shape);
+}
+
+/*
  * bpf_ksym_exists(kfunc) ? kfunc(5) : 0: the verifier resolves the test,
  * and the load of the address goes.  Where the address is also spilled to
  * the stack, it is read: the load stays.
@@ -889,6 +993,48 @@ static int set_native(int on)
 }
 
 /*
+ * SITES calls of bpf_insn_crc32c_u64(), whose body is 323 instructions: the
+ * bodies would make the program longer than the analysis could get
+ * through (BPF_COMPLEXITY_LIMIT_INSNS), which the verifier must see before
+ * it patches them in, each patch copying the whole program and its aux
+ * data.  Refused at once, with the reason in the log.
+ */
+static int cmd_bigprog(int sites)
+{
+	int btf_fd, id = mod_kfunc("insn_kfuncs", "bpf_insn_crc32c_u64", &btf_fd);
+	int n = 3 * sites + 2, fd, ok;
+	struct bpf_insn *prog;
+	double t;
+
+	if (id < 0) {
+		test_line("soundness.bigprog.btf", 0, "no bpf_insn_crc32c_u64: %d", id);
+		return 1;
+	}
+	prog = calloc(n, sizeof(*prog));
+	if (!prog)
+		return 1;
+	for (int i = 0; i < sites; i++) {
+		prog[3 * i] = BPF_MOV64_IMM(BPF_REG_1, i);
+		prog[3 * i + 1] = BPF_MOV64_IMM(BPF_REG_2, 1);
+		prog[3 * i + 2] = KCALL(id);
+	}
+	prog[n - 2] = BPF_MOV64_IMM(BPF_REG_0, XDP_PASS);
+	prog[n - 1] = BPF_EXIT_INSN();
+	t = now();
+	fd = load_raw(prog, n, btf_fd, 0);
+	t = now() - t;
+	ok = fd < 0 && errno == E2BIG && strstr(log_buf, "kfunc bodies make the program");
+	test_line("soundness.bigprog", ok, "%d sites: %s (errno %d) in %.2f s: %s", sites,
+		  fd < 0 ? "refused" : "loaded", fd < 0 ? errno : 0, t,
+		  log_line(log_buf, "kfunc bodies") ?: "no such line in the log");
+	if (fd >= 0)
+		close(fd);
+	close(btf_fd);
+	free(prog);
+	return !ok;
+}
+
+/*
  * Load the program with native code (the liveness pass runs) and with
  * bodies only (it does not), one after the other: the pass may cost a
  * fraction of the rest of the load, not DEPTH sweeps of the program.
@@ -956,11 +1102,12 @@ struct zext_ctx {
  * out right for every input with flag 0 and 1 (@want's answer).  With
  * @perfmon 0 it is loaded without CAP_PERFMON and CAP_SYS_ADMIN.
  */
-static int zext_run(const char *name, const struct bpf_insn *insns, int n, int perfmon,
-		    int pairs, __u64 (*want)(__u64 a, __u64 flag))
+static int zext_run_btf(const char *name, const struct bpf_insn *insns, int n, int perfmon,
+			int pairs, __u64 (*want)(__u64 a, __u64 flag), int btf_fd)
 {
+	int fd_array[2] = { 0, btf_fd };
 	LIBBPF_OPTS(bpf_prog_load_opts, opts, .log_buf = log_buf, .log_size = sizeof(log_buf),
-		    .log_level = 1,
+		    .log_level = 1, .fd_array = btf_fd >= 0 ? fd_array : NULL,
 		    .prog_flags = BPF_F_SLEEPABLE | BPF_F_TEST_STATE_FREQ);
 	__u64 caps = CAP(CAP_PERFMON) | CAP(CAP_SYS_ADMIN);
 	struct xshape sh = {};
@@ -999,6 +1146,12 @@ static int zext_run(const char *name, const struct bpf_insn *insns, int n, int p
 	}
 	close(fd);
 	return fails;
+}
+
+static int zext_run(const char *name, const struct bpf_insn *insns, int n, int perfmon,
+		    int pairs, __u64 (*want)(__u64 a, __u64 flag))
+{
+	return zext_run_btf(name, insns, n, perfmon, pairs, want, -1);
 }
 
 /* the answers, for flag 0 and 1 alike where the program ignores it */
@@ -1057,6 +1210,40 @@ static int cmd_zext(void)
 	return fails;
 }
 
+static __u64 zext_want_low(__u64 a, __u64 flag __attribute__((unused)))
+{
+	return a & 0xffffffff;
+}
+
+/*
+ * A body that stays and ends in the first shift of a pair, the program
+ * holding the second: the two meet only once the body's end marker is
+ * taken out, after the analysis, which never saw them as a pair nor
+ * checked the value's width.  They must stay.
+ */
+static int cmd_zext_body(void)
+{
+	int btf_fd, id = mod_kfunc(TEST_MOD, "bpf_insn_test_hi32", &btf_fd), fails;
+	const struct bpf_insn prog[] = {
+		BPF_MOV64_REG(BPF_REG_6, BPF_REG_1),
+		BPF_LDX_MEM(BPF_DW, BPF_REG_1, BPF_REG_6, 0),
+		KCALL(id),
+		BPF_ALU64_IMM(BPF_RSH, BPF_REG_0, 32),
+		BPF_STX_MEM(BPF_DW, BPF_REG_6, BPF_REG_0, 16),
+		BPF_MOV64_IMM(BPF_REG_0, 0),
+		BPF_EXIT_INSN(),
+	};
+
+	if (id < 0) {
+		test_line("soundness.zext.body.btf", 0, "no bpf_insn_test_hi32: %d", id);
+		return 1;
+	}
+	fails = zext_run_btf("soundness.zext.body", prog, ARRAY_SIZE(prog), 1, 1,
+			     zext_want_low, btf_fd);
+	close(btf_fd);
+	return fails;
+}
+
 int soundness_main(int argc, char **argv)
 {
 	if (argc == 3 && !strcmp(argv[1], "void"))
@@ -1079,10 +1266,18 @@ int soundness_main(int argc, char **argv)
 		return cmd_fastcall_llvm(argv[2]);
 	if (argc == 2 && !strcmp(argv[1], "fastcall_region"))
 		return cmd_fastcall_region();
+	if (argc == 2 && !strcmp(argv[1], "fastcall_frame"))
+		return cmd_fastcall_frame();
+	if (argc == 2 && !strcmp(argv[1], "copy_narrow"))
+		return cmd_copy_narrow();
 	if (argc == 2 && !strcmp(argv[1], "ksym"))
 		return cmd_ksym();
 	if (argc == 2 && !strcmp(argv[1], "zext"))
 		return cmd_zext();
+	if (argc == 2 && !strcmp(argv[1], "zext_body"))
+		return cmd_zext_body();
+	if (argc == 3 && !strcmp(argv[1], "bigprog"))
+		return cmd_bigprog(atoi(argv[2]));
 	if (argc == 4 && !strcmp(argv[1], "bigloop"))
 		return cmd_bigloop(atoi(argv[2]), atoi(argv[3]));
 	fprintf(stderr, "usage: see tests/prog_tests/soundness.c\n");

@@ -277,6 +277,30 @@ fn h_fits_void
 	str	x1, [x0]
 	ret
 
+/*
+ * declined: a load the exception table names (get_kernel_nofault(),
+ * load_unaligned_zeropad()); no fixup would cover it in a copy.
+ * test_copy.c's search_exception_tables() reads section test_extable.
+ */
+fn h_extable
+1:	ldr	x0, [x0]
+	ret
+	.pushsection test_extable, "a"
+	.balign	8
+	.quad	1b
+	.popsection
+
+/* accepted: the entry is past the ret */
+fn h_extable_after
+	ldr	x0, [x0]
+	ret
+1:	ldr	x0, [x0]
+	ret
+	.pushsection test_extable, "a"
+	.balign	8
+	.quad	1b
+	.popsection
+
 /* accepted code that test_copy.c registers as an alternative site */
 fn h_alt
 	add	x0, x0, #1

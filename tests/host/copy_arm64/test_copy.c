@@ -21,6 +21,7 @@
 
 #include <linux/bpf_kfunc_body.h>
 #include <linux/errno.h>
+#include <linux/extable.h>
 #include <linux/module.h>
 
 #include "kfuncs.h"
@@ -84,6 +85,19 @@ bool module_alternatives_in_text(const struct module *mod, const void *start,
 	asked_start = start;
 	asked_end = end;
 	return mod == &test_mod && alt_start && alt_start < end && alt_end > start;
+}
+
+/* the exception table: the addresses hand.S lists in section test_extable */
+extern const u64 __start_test_extable[], __stop_test_extable[];
+
+const struct exception_table_entry *search_exception_tables(unsigned long add)
+{
+	const u64 *e;
+
+	for (e = __start_test_extable; e < __stop_test_extable; e++)
+		if (*e == add)
+			return (const void *)e;
+	return NULL;
 }
 
 static u64 rng = 0x9e3779b97f4a7c15ULL;
@@ -223,6 +237,8 @@ static const struct tcase hcases[] = {
 	{ "h_fits", 8, "x", ACC },
 	{ "h_too_long", 8, "x", ALL("too long") },
 	{ "h_fits_void", 0, "px", ACC },
+	{ "h_extable", 8, "p", ALL("exception table entry") },
+	{ "h_extable_after", 8, "p", ACC },
 	{ "h_alt", 8, "x", ALL("alternatives") },
 };
 
@@ -486,6 +502,8 @@ static void test_interface(void)
 	/* void: no move */
 	len = copy(find("a_select64"), 0, &test_mod, buf, &why);
 	report("copy.void_no_move", len == 8, "got %d (cmp, csel)", len);
+	report("setup.extable", __stop_test_extable - __start_test_extable == 2,
+	       "%td entries", __stop_test_extable - __start_test_extable);
 }
 
 int main(void)
