@@ -282,13 +282,17 @@ fn h_fits_void
  * load_unaligned_zeropad()); no fixup would cover it in a copy.
  * test_copy.c's search_exception_tables() reads section test_extable.
  */
+.macro	extable insn
+	.pushsection test_extable, "a"
+	.balign	8
+	.quad	\insn
+	.popsection
+.endm
+
 fn h_extable
 1:	ldr	x0, [x0]
 	ret
-	.pushsection test_extable, "a"
-	.balign	8
-	.quad	1b
-	.popsection
+	extable	1b
 
 /* accepted: the entry is past the ret */
 fn h_extable_after
@@ -296,10 +300,7 @@ fn h_extable_after
 	ret
 1:	ldr	x0, [x0]
 	ret
-	.pushsection test_extable, "a"
-	.balign	8
-	.quad	1b
-	.popsection
+	extable	1b
 
 /* accepted code that test_copy.c registers as an alternative site */
 fn h_alt
