@@ -727,6 +727,29 @@ static int cmd_fastcall_llvm(const char *mode)
 }
 
 /*
+ * Load @insns (no kfunc), run it once: TEST @name, its result @want and
+ * its @stx stack stores and @ldx stack loads in the xlated program.
+ */
+static int fc_slot_run(const char *name, const struct bpf_insn *insns, int n, __u32 want,
+		       int stx, int ldx)
+{
+	unsigned char pkt[64] = {};
+	struct fcshape c = {};
+	__u32 ret = 0;
+	int fd, ok;
+
+	fd = load_raw(insns, n, -1, 0);
+	ok = fd >= 0 && !run_prog(fd, 0, pkt, sizeof(pkt), pkt, &ret) && !fc_shape(fd, &c);
+	ok = ok && ret == want && c.stx == stx && c.ldx == ldx;
+	test_line(name, ok,
+		  "result %#x (want %#x), xlated: %d stack stores, %d loads (want %d %d)%s",
+		  ret, want, c.stx, c.ldx, stx, ldx, fd < 0 ? log_buf : "");
+	if (fd >= 0)
+		close(fd);
+	return !ok;
+}
+
+/*
  * Every slot of every bpf_fastcall pattern is the pattern's alone.  Here
  * bpf_get_smp_processor_id(), which the x86-64 verifier inlines, has a
  * pattern of two pairs (-8, -16) and one of one pair (-16); -8 is then read
@@ -750,20 +773,8 @@ static int cmd_fastcall_region(void)
 		BPF_LDX_MEM(BPF_DW, BPF_REG_0, BPF_REG_10, -8),
 		BPF_EXIT_INSN(),
 	};
-	unsigned char pkt[64] = {};
-	struct fcshape c = {};
-	__u32 ret = 0;
-	int fd, ok;
 
-	fd = load_raw(prog, ARRAY_SIZE(prog), -1, 0);
-	ok = fd >= 0 && !run_prog(fd, 0, pkt, sizeof(pkt), pkt, &ret) && !fc_shape(fd, &c);
-	ok = ok && ret == 0x5a5a5a5a && c.stx == 3 && c.ldx == 4;
-	test_line("soundness.fastcall.region", ok,
-		  "result %#x (want 0x5a5a5a5a), xlated: %d stack stores, %d loads (want 3 4)%s",
-		  ret, c.stx, c.ldx, fd < 0 ? log_buf : "");
-	if (fd >= 0)
-		close(fd);
-	return !ok;
+	return fc_slot_run("soundness.fastcall.region", prog, ARRAY_SIZE(prog), 0x5a5a5a5a, 3, 4);
 }
 
 /*
@@ -774,24 +785,6 @@ static int cmd_fastcall_region(void)
  * read keeps the pattern: were it removed, the stack depth would be cut
  * under the slot, and the read would see what lies below the frame.
  */
-static int fastcall_frame_run(const char *name, const struct bpf_insn *insns, int n,
-			      __u32 want)
-{
-	unsigned char pkt[64] = {};
-	struct fcshape c = {};
-	__u32 ret = 0;
-	int fd, ok;
-
-	fd = load_raw(insns, n, -1, 0);
-	ok = fd >= 0 && !run_prog(fd, 0, pkt, sizeof(pkt), pkt, &ret) && !fc_shape(fd, &c);
-	ok = ok && ret == want && c.stx == 1 && c.ldx == 1;
-	test_line(name, ok,
-		  "result %#x (want %#x), xlated: %d stack stores, %d loads (want 1 1)%s",
-		  ret, want, c.stx, c.ldx, fd < 0 ? log_buf : "");
-	if (fd >= 0)
-		close(fd);
-	return !ok;
-}
 
 #define FASTCALL_SLOT								BPF_MOV64_IMM(BPF_REG_1, 0x5a5a5a5a),					BPF_STX_MEM(BPF_DW, BPF_REG_10, BPF_REG_1, -8),				HCALL(8),	/* BPF_FUNC_get_smp_processor_id */			BPF_LDX_MEM(BPF_DW, BPF_REG_1, BPF_REG_10, -8)
 
@@ -821,16 +814,16 @@ static int cmd_fastcall_frame(void)
 	__u32 sum = 0;
 	int fd, fails = 0;
 
-	fails += fastcall_frame_run("soundness.fastcall.frame.subprog", subprog,
-				    ARRAY_SIZE(subprog), 0x5a5a5a5a);
+	fails += fc_slot_run("soundness.fastcall.frame.subprog", subprog, ARRAY_SIZE(subprog),
+			     0x5a5a5a5a, 1, 1);
 	fd = load_raw(plain, ARRAY_SIZE(plain), -1, 0);
 	if (fd < 0 || run_prog(fd, 0, pkt, sizeof(pkt), pkt, &sum)) {
 		test_line("soundness.fastcall.frame.helper", 0, "no sum without the pattern: %s",
 			  fd < 0 ? log_buf : "run failed");
 		fails++;
 	} else {
-		fails += fastcall_frame_run("soundness.fastcall.frame.helper", helper,
-					    ARRAY_SIZE(helper), sum);
+		fails += fc_slot_run("soundness.fastcall.frame.helper", helper,
+				     ARRAY_SIZE(helper), sum, 1, 1);
 	}
 	if (fd >= 0)
 		close(fd);
