@@ -17,6 +17,7 @@
 #include <linux/bug.h>
 #include <linux/cpumask.h>
 #include <linux/filter.h>
+#include <linux/nospec.h>
 #include <linux/percpu.h>
 #include <linux/smp.h>
 
@@ -34,6 +35,7 @@ __bpf_kfunc void *bpf_insn_per_cpu_ptr(const void *percpu_ptr, u32 cpu)
 {
 	if (cpu >= nr_cpu_ids)
 		return NULL;
+	cpu = array_index_nospec(cpu, nr_cpu_ids);
 	return per_cpu_ptr((void __percpu *)percpu_ptr, cpu);
 }
 
@@ -61,8 +63,12 @@ static const struct bpf_insn this_cpu_ptr_body[] = {
 	BPF_MOV64_PERCPU_REG(BPF_REG_0, BPF_REG_1),
 };
 
-/* r0 = cpu < nr_cpu_ids ? p + __per_cpu_offset[cpu] : NULL */
-static struct bpf_insn per_cpu_ptr_body[2 * BODY_ADDR_LEN + 10];
+/*
+ * r0 = cpu < nr_cpu_ids ? p + __per_cpu_offset[cpu] : NULL, the index
+ * masked to 0 past the check too (array_index_nospec()'s mask): a
+ * mispredicted branch loads no further than __per_cpu_offset[0]
+ */
+static struct bpf_insn per_cpu_ptr_body[2 * BODY_ADDR_LEN + 14];
 
 /* r0 = this CPU's number, from a per-CPU variable holding it */
 static struct bpf_insn cpu_id_body[BODY_ADDR_LEN + 2];
@@ -97,7 +103,12 @@ static void write_per_cpu_ptr_body(struct bpf_insn *i)
 	i = body_addr(i, BPF_REG_3, insn_percpu.nr_cpu_ids);
 	*i++ = BPF_LDX_MEM(BPF_W, BPF_REG_3, BPF_REG_3, 0);
 	/* to the last instruction */
-	*i++ = BPF_JMP_REG(BPF_JGE, BPF_REG_2, BPF_REG_3, BODY_ADDR_LEN + 6);
+	*i++ = BPF_JMP_REG(BPF_JGE, BPF_REG_2, BPF_REG_3, BODY_ADDR_LEN + 10);
+	/* r2 &= (r2 - r3) s>> 63: both 32-bit, so all ones when r2 < r3 */
+	*i++ = BPF_MOV64_REG(BPF_REG_4, BPF_REG_2);
+	*i++ = BPF_ALU64_REG(BPF_SUB, BPF_REG_4, BPF_REG_3);
+	*i++ = BPF_ALU64_IMM(BPF_ARSH, BPF_REG_4, 63);
+	*i++ = BPF_ALU64_REG(BPF_AND, BPF_REG_2, BPF_REG_4);
 	*i++ = BPF_ALU64_IMM(BPF_LSH, BPF_REG_2, 3);
 	i = body_addr(i, BPF_REG_3, insn_percpu.per_cpu_offset);
 	*i++ = BPF_ALU64_REG(BPF_ADD, BPF_REG_3, BPF_REG_2);

@@ -217,6 +217,9 @@ static inline u32 a64_crc32c(u32 bytes, u8 Rd, u8 Rn, u8 Rm)
 #define A64_MRS_SP_EL0(Rt) \
 	aarch64_insn_gen_mrs(Rt, AARCH64_INSN_SYSREG_SP_EL0)
 
+/* no later instruction uses a value a conditional select predicted */
+#define A64_CSDB	aarch64_insn_gen_hint(AARCH64_INSN_HINT_CSDB)
+
 /* Code being written into an emitter's buffer. */
 struct a64_code {
 	u8 *start;

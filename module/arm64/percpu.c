@@ -7,7 +7,9 @@
  * mrs of sp_el0 (current) and one load, as the JIT inlines
  * bpf_get_smp_processor_id().  per_cpu_ptr loads __per_cpu_offset[cpu]
  * without a branch: an index past nr_cpu_ids is replaced by 0 before the
- * load and the result by NULL after it.
+ * load and the result by NULL after it.  csdb after the first csel keeps
+ * a speculated condition from loading past the array (as
+ * array_index_mask_nospec() does).
  */
 #include <linux/cpumask.h>
 #include <linux/percpu.h>
@@ -62,6 +64,7 @@ int insn_emit_per_cpu_ptr(const struct bpf_kfunc_emit *e, u8 *buf)
 	a64_emit(&c, A64_MOV_REG(0, idx, cpu));		/* u32 */
 	a64_emit(&c, A64_CMP_I(0, idx, nr_cpu_ids));
 	a64_emit(&c, A64_CSEL(1, idx, idx, A64_ZR, A64_COND_CC));
+	a64_emit(&c, A64_CSDB);
 	a64_mov_imm(&c, off, (unsigned long)__per_cpu_offset, false);
 	a64_emit(&c, A64_ADD_LSL(1, off, off, idx, 3));
 	a64_emit(&c, A64_LDR64I(off, off, 0));

@@ -3,7 +3,9 @@
  * x86-64 per-CPU access through %gs: this CPU's pointer is one add from
  * this_cpu_off, the CPU number one load; per_cpu_ptr() indexes
  * __per_cpu_offset[] by absolute address (the kernel image is in the top
- * 2 GiB, so disp32 sign-extends to it).
+ * 2 GiB, so disp32 sign-extends to it).  this_cpu_off's address is an
+ * offset into the per-CPU area, zero-based on x86-64 in 6.12 as the JIT's
+ * per-CPU address move assumes too; where it is not, the body stays.
  */
 #include <linux/percpu.h>
 
@@ -13,15 +15,18 @@
 
 int insn_emit_this_cpu_ptr(const struct bpf_kfunc_emit *e, u8 *buf)
 {
+	unsigned long off = (unsigned long)&this_cpu_off;
 	u8 dst = e->dst, *p = buf;
 
+	if ((long)(s32)off != (long)off)
+		return -EINVAL;
 	if (dst != e->arg[0])
 		p = emit_mov_reg(p, true, dst, e->arg[0]);	/* mov dst, p */
 	EMIT1(0x65);					/* %gs: */
 	p = maybe_emit_mem_mod(p, X86_REG_NONE, X86_REG_NONE, dst, true);
 	EMIT1(0x03);					/* add dst, [this_cpu_off] */
 	p = emit_mem(p, dst, X86_REG_NONE, X86_REG_NONE, 0,
-		     (s32)(unsigned long)&this_cpu_off);
+		     (s32)off);
 	return p - buf;
 }
 
@@ -37,29 +42,40 @@ int insn_emit_cpu_id(const struct bpf_kfunc_emit *e, u8 *buf)
 	return p - buf;
 }
 
+/* cmovae dst, src: CF clear, the index was not below nr_cpu_ids */
+static u8 *emit_cmovae(u8 *p, bool is64, u8 dst, u8 src)
+{
+	p = maybe_emit_mod(p, src, dst, is64);
+	EMIT3(0x0F, 0x43, add_2reg(0xC0, src, dst));
+	return p;
+}
+
+/*
+ * Without a branch, as arm64's: an index past nr_cpu_ids is replaced by 0
+ * before the load and the result by NULL after it, so a mispredicted
+ * bounds check cannot load past __per_cpu_offset[] (the flags of the cmp
+ * live through mov and lea, which leave them alone).
+ */
 int insn_emit_per_cpu_ptr(const struct bpf_kfunc_emit *e, u8 *buf)
 {
-	u8 dst = e->dst, ptr = e->arg[0], cpu = e->arg[1], s = e->scratch[0];
-	u8 *p = buf, *jae, *jmp;
+	u8 dst = e->dst, ptr = e->arg[0], cpu = e->arg[1];
+	u8 s = e->scratch[0], z = e->scratch[1], *p = buf;
 
 	p = emit_mov_reg(p, false, s, cpu);		/* mov s32, cpu32 */
+	p = maybe_emit_mod(p, z, z, false);
+	EMIT2(0x31, add_2reg(0xC0, z, z));		/* xor z32, z32 */
 	p = maybe_emit_mem_mod(p, X86_REG_NONE, X86_REG_NONE, s, false);
 	EMIT1(0x3B);					/* cmp s32, [nr_cpu_ids] */
 	p = emit_mem(p, s, X86_REG_NONE, X86_REG_NONE, 0,
 		     (s32)insn_percpu.nr_cpu_ids);
-	jae = p;
-	EMIT2(0x73, 0);					/* jae null */
+	p = emit_cmovae(p, false, s, z);		/* cmovae s32, z32 */
 	p = maybe_emit_mem_mod(p, X86_REG_NONE, s, s, true);
 	EMIT1(0x8B);					/* mov s, [offsets + s * 8] */
 	p = emit_mem(p, s, X86_REG_NONE, s, 3, (s32)insn_percpu.per_cpu_offset);
-	p = maybe_emit_mod(p, s, ptr, true);
-	EMIT2(0x01, add_2reg(0xC0, s, ptr));		/* add s, ptr */
+	p = maybe_emit_mem_mod(p, s, ptr, s, true);
+	EMIT1(0x8D);					/* lea s, [s + ptr] */
+	p = emit_mem(p, s, s, ptr, 0, 0);
+	p = emit_cmovae(p, true, s, z);			/* cmovae s, z: NULL */
 	p = emit_mov_reg(p, true, dst, s);		/* mov dst, s */
-	jmp = p;
-	EMIT2(0xEB, 0);					/* jmp out */
-	jae[1] = p - (jae + 2);
-	p = maybe_emit_mod(p, dst, dst, false);
-	EMIT2(0x31, add_2reg(0xC0, dst, dst));		/* xor dst32, dst32: NULL */
-	jmp[1] = p - (jmp + 2);
 	return p - buf;
 }

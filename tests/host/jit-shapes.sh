@@ -459,6 +459,9 @@ x86_64)
 	else
 		echo "TEST shapes.percpu_id.gs FAIL no load from %gs"
 	fi
+	# per_cpu_ptr clamps the index with cmovae before its load, so a
+	# mispredicted bounds check loads nothing past __per_cpu_offset[]
+	has percpu_per percpu_per.nospec '^cmovae '
 	# one instruction per operation; the neighbours do not touch its
 	# result register.  select needs a mov only when the result register
 	# holds neither operand (not so in the loop); bextr's control word is
@@ -550,6 +553,8 @@ arm64)
 	has percpu_this percpu_this.mrs '^mrs x[0-9]+, tpidr_el[12]$'
 	has percpu_id percpu_id.mrs '^mrs x[0-9]+, sp_el0$'
 	has percpu_per percpu_per.csel '^csel x[0-9]+, x[0-9]+, xzr, (cc|lo)( |$)'
+	# and csdb after it: no load with a predicted condition's index
+	has percpu_per percpu_per.csdb '^csdb$'
 	has kptr_read kptr_read.mrs '^mrs x[0-9]+, tpidr_el[12]$'
 	no_call iter_sum
 	one_op select_loop csel

@@ -49,6 +49,27 @@ static int expected(const char *prog, const char *mode, const struct pcpu_ctx *c
 	return ok;
 }
 
+/*
+ * Where per_cpu_ptr's body stays (modes body and interp), the index is
+ * masked past its bounds check as array_index_nospec() masks it: the
+ * body's r4 s>>= 63.  The program has no other arithmetic shift.
+ */
+static int body_masks_index(int fd, const char *mode)
+{
+	struct bpf_prog_info info;
+	struct bpf_insn *insn;
+	char name[96];
+	int n = 0, err = prog_xlated(fd, &info, &insn);
+
+	for (__u32 i = 0; !err && i < info.xlated_prog_len / sizeof(*insn); i++)
+		n += insn[i].code == (BPF_ALU64 | BPF_ARSH | BPF_K) && insn[i].imm == 63;
+	free(insn);
+	snprintf(name, sizeof(name), "percpu.%s.percpu_per.nospec", mode);
+	test_line(name, !err && n > 0, "%d index masks in the xlated program%s", n,
+		  err ? " (no xlated program)" : "");
+	return err || !n;
+}
+
 static int check_prog(const char *mode, const char *path, const char *prog)
 {
 	int ncpus = sysconf(_SC_NPROCESSORS_ONLN), fd, fails = 0;
@@ -82,6 +103,8 @@ static int check_prog(const char *mode, const char *path, const char *prog)
 	test_line(name, ncpus >= 2, "%d CPUs online", ncpus);
 	snprintf(name, sizeof(name), "percpu.%s.%s", mode, prog);
 	prog_stat(name, fd);
+	if (!strcmp(prog, "percpu_per") && strcmp(mode, "native"))
+		fails += body_masks_index(fd, mode);
 	/* native images go to the host's shape check */
 	if (!strcmp(mode, "native") && dump_jit(prog, fd))
 		fails++;
