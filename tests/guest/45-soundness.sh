@@ -60,11 +60,28 @@ $L bigloop 800 200000 || rc=1
 # before any is patched in
 $L bigprog 3300 || rc=1
 
+# arithmetic on an arena pointer in a body: kept 32-bit, as 6.12 keeps
+# arena pointers, so no native code there
+$L arena || rc=1
+
+# a kfunc call with a reserved field set: refused, not replaced by the body
+$L reserved || rc=1
+
 # per-CPU bodies where the JIT lacks the per-CPU move: the calls stay
 if [ -w $K ]; then
 	echo 1 >$K
 	$L percpu /insn/bpf/percpu.bpf.o || rc=1
 	/insn/bin/insn_test percpu check nopcpu /insn/bpf/percpu.bpf.o || rc=1
+	# and no kfunc calls either (arm32, mips): a call that stays is refused
+	KC=${K%/*}/test_no_kfunc_call
+	if [ -w $KC ]; then
+		echo 1 >$KC
+		$L nokcall /insn/bpf/percpu.bpf.o || rc=1
+		echo 0 >$KC
+	else
+		echo "TEST soundness.nokcall.switch FAIL no $KC (CONFIG_BPF_KFUNC_BODY_TEST)"
+		rc=1
+	fi
 	echo 0 >$K
 else
 	echo "TEST soundness.percpu.switch FAIL no $K (CONFIG_BPF_KFUNC_BODY_TEST)"

@@ -46,6 +46,17 @@
  *        soundness bigprog SITES    SITES calls of a kfunc whose body is 323
  *                                   instructions, over a million in all:
  *                                   refused before the bodies go in
+ *        soundness arena            lea64 of an arena pointer: its sum is
+ *                                   32 bits, as the verifier's rewrite of
+ *                                   arena arithmetic makes it; native code
+ *                                   would add all 64 bits of the index
+ *        soundness reserved         a kfunc call with dst_reg set (a
+ *                                   reserved field): refused, as any such
+ *                                   call, not replaced by the body
+ *        soundness nokcall OBJ      percpu.bpf.o, with the JIT said to lack
+ *                                   both the per-CPU move and kfunc calls:
+ *                                   a per-CPU call that stays is refused,
+ *                                   a body's program still loads
  *        soundness bigloop DEPTH PAD
  *                                   a long program of deeply nested loops
  *                                   with a native rotate: its load time
@@ -1237,6 +1248,141 @@ static int cmd_zext_body(void)
 	return fails;
 }
 
+/*
+ * c->out = lea64(arena pointer 0, c->x, 0, 0), stored to the context (a
+ * root loader may store a pointer there).  6.12 turns every ALU64 insn
+ * on an arena pointer into 32-bit arithmetic: the JIT addresses arena
+ * memory as the arena's kernel base plus all 64 bits of the pointer, so
+ * only a 32-bit one stays inside.  The body's adds are rewritten so; a
+ * native lea would keep c->x's upper half, and a store through the
+ * result would land anywhere in the kernel.
+ */
+static int cmd_arena(void)
+{
+	static const __u64 xs[] = { 0x100000040ull, 0xdeadbeef00001234ull, 0x7fffffffull };
+	int btf_fd, lea = mod_kfunc("insn_kfuncs", "bpf_insn_lea64", &btf_fd);
+	LIBBPF_OPTS(bpf_map_create_opts, mopts, .map_flags = BPF_F_MMAPABLE);
+	int arena = bpf_map_create(BPF_MAP_TYPE_ARENA, "arena", 0, 0, 1, &mopts);
+	const struct bpf_insn prog[] = {
+		BPF_MOV64_REG(BPF_REG_6, BPF_REG_1),
+		/* the program's arena */
+		BPF_RAW_INSN(BPF_LD | BPF_IMM | BPF_DW, BPF_REG_9, BPF_PSEUDO_MAP_FD, 0, arena),
+		BPF_RAW_INSN(0, 0, 0, 0, 0),
+		BPF_MOV64_IMM(BPF_REG_1, 0),
+		/* r1 = addr_space_cast(r1, 0, 1): an arena pointer */
+		BPF_RAW_INSN(BPF_ALU64 | BPF_MOV | BPF_X, BPF_REG_1, BPF_REG_1,
+			     BPF_ADDR_SPACE_CAST, 1),
+		BPF_LDX_MEM(BPF_DW, BPF_REG_2, BPF_REG_6, 0),
+		BPF_MOV64_IMM(BPF_REG_3, 0),
+		BPF_MOV64_IMM(BPF_REG_4, 0),
+		KCALL(lea),
+		BPF_STX_MEM(BPF_DW, BPF_REG_6, BPF_REG_0, 8),
+		BPF_MOV64_IMM(BPF_REG_0, 0),
+		BPF_EXIT_INSN(),
+	};
+	int fd_array[2] = { 0, btf_fd };
+	LIBBPF_OPTS(bpf_prog_load_opts, opts, .fd_array = fd_array,
+		    .log_buf = log_buf, .log_size = sizeof(log_buf), .log_level = 1,
+		    .prog_flags = BPF_F_SLEEPABLE);
+	int fd, fails = 0;
+
+	if (lea < 0 || arena < 0) {
+		test_line("soundness.arena.setup", 0, "lea %d arena map %d (%s)", lea, arena,
+			  strerror(errno));
+		return 1;
+	}
+	log_buf[0] = 0;
+	fd = bpf_prog_load(BPF_PROG_TYPE_SYSCALL, NULL, "GPL", prog, ARRAY_SIZE(prog), &opts);
+	test_line("soundness.arena.load", fd >= 0, "%s",
+		  fd >= 0 ? "loaded" : log_buf + (strlen(log_buf) > 400 ? strlen(log_buf) - 400 : 0));
+	for (unsigned int k = 0; fd >= 0 && k < ARRAY_SIZE(xs); k++) {
+		struct { __u64 x, out; } c = { xs[k], 0 };
+		char name[64];
+		int bad = run_prog(fd, 1, &c, sizeof(c), NULL, NULL) ||
+			  c.out != (__u32)xs[k];
+
+		snprintf(name, sizeof(name), "soundness.arena.x%u", k);
+		test_line(name, !bad, "x=0x%llx: 0x%llx, want 0x%llx (32 bits)",
+			  (unsigned long long)c.x, (unsigned long long)c.out,
+			  (unsigned long long)(__u32)xs[k]);
+		fails += bad;
+	}
+	if (fd >= 0)
+		close(fd);
+	close(arena);
+	close(btf_fd);
+	return fails || fd < 0;
+}
+
+/*
+ * A call with a reserved field set is refused, kfunc with a body or not:
+ * the body must not stand in for a call do_check() never checked.
+ */
+static int cmd_reserved(void)
+{
+	int btf_fd, lea = mod_kfunc("insn_kfuncs", "bpf_insn_lea64", &btf_fd), fd;
+	struct bpf_insn prog[] = {
+		BPF_MOV64_IMM(BPF_REG_1, 1),
+		BPF_MOV64_IMM(BPF_REG_2, 2),
+		BPF_MOV64_IMM(BPF_REG_3, 0),
+		BPF_MOV64_IMM(BPF_REG_4, 0),
+		KCALL(lea),
+		BPF_MOV64_IMM(BPF_REG_0, 2),
+		BPF_EXIT_INSN(),
+	};
+
+	if (lea < 0) {
+		test_line("soundness.reserved.btf", 0, "no bpf_insn_lea64: %d", lea);
+		return 1;
+	}
+	prog[4].dst_reg = 1;
+	fd = load_raw(prog, ARRAY_SIZE(prog), btf_fd, 0);
+	close(btf_fd);
+	return expect_refused("soundness.reserved.dst_reg", fd, "BPF_CALL uses reserved fields");
+}
+
+/*
+ * With the kernel's test switches saying the JIT can neither compile the
+ * per-CPU move nor call kfuncs (arm32, mips): this_cpu_ptr's body holds
+ * the move, so its call stays, and must be refused, not compiled as a
+ * call; a program whose kfunc has a body the verifier uses still loads
+ * and runs.
+ */
+static int cmd_nokcall(const char *path)
+{
+	int btf_fd, lea = mod_kfunc("insn_kfuncs", "bpf_insn_lea64", &btf_fd), fd, ok;
+	const struct bpf_insn prog[] = {
+		BPF_MOV64_IMM(BPF_REG_1, 40),
+		BPF_MOV64_IMM(BPF_REG_2, 1),
+		BPF_MOV64_IMM(BPF_REG_3, 1),
+		BPF_MOV64_IMM(BPF_REG_4, 0),
+		KCALL(lea),
+		BPF_EXIT_INSN(),
+	};
+	char log[4096] = "", pkt[64] = {}, *line;
+	struct bpf_object *obj = load_obj(path, "percpu_this", log, sizeof(log));
+	__u32 ret = 0;
+	int fails;
+
+	line = obj ? NULL : log_line(log, "JIT does not support calling kernel function");
+	test_line("soundness.nokcall.percpu_this", !!line, "%s",
+		  line ? line : obj ? "loaded" : log);
+	fails = !line;
+	bpf_object__close(obj);
+	if (lea < 0) {
+		test_line("soundness.nokcall.btf", 0, "no bpf_insn_lea64: %d", lea);
+		return fails + 1;
+	}
+	fd = load_raw(prog, ARRAY_SIZE(prog), btf_fd, 0);
+	ok = fd >= 0 && !run_prog(fd, 0, pkt, sizeof(pkt), pkt, &ret) && ret == 42;
+	test_line("soundness.nokcall.body", ok, "%s %u, want 42",
+		  fd >= 0 ? "returned" : log_buf, ret);
+	if (fd >= 0)
+		close(fd);
+	close(btf_fd);
+	return fails + !ok;
+}
+
 int soundness_main(int argc, char **argv)
 {
 	if (argc == 3 && !strcmp(argv[1], "void"))
@@ -1269,6 +1415,12 @@ int soundness_main(int argc, char **argv)
 		return cmd_zext();
 	if (argc == 2 && !strcmp(argv[1], "zext_body"))
 		return cmd_zext_body();
+	if (argc == 2 && !strcmp(argv[1], "arena"))
+		return cmd_arena();
+	if (argc == 2 && !strcmp(argv[1], "reserved"))
+		return cmd_reserved();
+	if (argc == 3 && !strcmp(argv[1], "nokcall"))
+		return cmd_nokcall(argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "bigprog"))
 		return cmd_bigprog(atoi(argv[2]));
 	if (argc == 4 && !strcmp(argv[1], "bigloop"))
