@@ -41,11 +41,16 @@ need_root() {
 }
 
 if [ -z "$qual" ]; then
+	# the signed image comes some days after the unsigned one, the same
+	# kernel (6.12.118 on 2026-12-02): take the unsigned until it does
+	img=linux-image-$rel
+	[ "$(apt-cache policy "$img" | awk '/Candidate:/ {print $2}')" = "$src" ] ||
+		img=linux-image-$rel-unsigned
 	if [ ! -f "/boot/vmlinuz-$rel" ] || [ ! -f "/usr/src/$pkg/include/config/kernel.release" ]; then
-		need_root "$pkg" "linux-image-$rel"
-		echo "  DEPS    apt-get install $pkg linux-image-$rel" >&2
+		need_root "$pkg" "$img"
+		echo "  DEPS    apt-get install $pkg $img" >&2
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-			"$pkg" "linux-image-$rel" >/dev/null
+			"$pkg" "$img" >/dev/null
 	fi
 	echo "$rel /boot/vmlinuz-$rel /usr/src/$pkg"
 	exit 0

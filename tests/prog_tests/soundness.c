@@ -1261,7 +1261,9 @@ static int cmd_arena(void)
 {
 	static const __u64 xs[] = { 0x100000040ull, 0xdeadbeef00001234ull, 0x7fffffffull };
 	int btf_fd, lea = mod_kfunc("insn_kfuncs", "bpf_insn_lea64", &btf_fd);
-	LIBBPF_OPTS(bpf_map_create_opts, mopts, .map_flags = BPF_F_MMAPABLE);
+	/* one page, its user address at 4 GiB (never mapped here) */
+	LIBBPF_OPTS(bpf_map_create_opts, mopts, .map_flags = BPF_F_MMAPABLE,
+		    .map_extra = 1ull << 32);
 	int arena = bpf_map_create(BPF_MAP_TYPE_ARENA, "arena", 0, 0, 1, &mopts);
 	const struct bpf_insn prog[] = {
 		BPF_MOV64_REG(BPF_REG_6, BPF_REG_1),

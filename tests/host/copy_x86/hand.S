@@ -82,6 +82,11 @@ FUNC(h_nops_mid)
 	.byte	0x0f, 0x1f, 0x44, 0x00, 0x00
 	add	%rsi, %rax
 	ret
+FUNC(h_nops_66_66)		/* a prefix twice: nbytes 2, one distinct */
+	mov	%rdi, %rax
+	.byte	0x66, 0x66, 0x0f, 0x1f, 0x44, 0x00, 0x00
+	add	%rsi, %rax
+	ret
 FUNC(h_exact64)			/* 64 bytes: the most a copy may be */
 	mov	%rdi, %rax
 	.rept	10
@@ -315,6 +320,10 @@ FUNC(h_jcc_66)			/* operand-size prefix on a jump */
 FUNC(h_jcc_cs)			/* branch hint */
 	.byte	0x2e, 0x74, 0x00
 	ret
+FUNC(h_rep_66)			/* f3 66 0f b8: the decoder sees jmpe, no ModRM; */
+	.byte	0xf3, 0x66, 0x0f, 0xb8, 0x18	/* the CPU popcnt (%rax), %bx */
+	.byte	0xc0				/* sbb al, al to the decoder */
+	ret				/* rol bl, imm8 to the CPU */
 
 /* ---- declined: unknown instructions ---- */
 FUNC(h_int3)

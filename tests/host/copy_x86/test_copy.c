@@ -537,6 +537,7 @@ static const struct xcase hand_cases[] = {
 	H(h_jcc_back, 8, "rr", NULL),
 	H(h_jmp32_fwd, 2, "rb", NULL),
 	H(h_nops_mid, 8, "rr", NULL),
+	H(h_nops_66_66, 8, "rr", NULL),
 	HX("h_exact64", h_exact64, 8, "r", NULL, 0, 64, 0),
 	HX("h_exact64_u32", h_exact64, 4, NULL, "too long", 0, 0, 0),
 	HX("h_long65", h_long65, 8, NULL, "too long", 0, 0, 0),
@@ -602,6 +603,7 @@ static const struct xcase hand_cases[] = {
 	H(h_addr32, 8, NULL, "prefix"),
 	H(h_jcc_66, 8, NULL, "prefix"),
 	H(h_jcc_cs, 8, NULL, "prefix"),
+	H(h_rep_66, 8, NULL, "prefix"),
 	/* declined: unknown instructions */
 	H(h_int3, 8, NULL, "unknown instruction"),
 	H(h_ud2, 8, NULL, "unknown instruction"),
