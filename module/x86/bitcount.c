@@ -18,17 +18,6 @@
 #define X86_BSF		0xBC
 #define X86_BSR		0xBD
 #define X86_POPCNT	0xB8
-#define X86_CMOVE	0x44
-
-/* [F3] 0F op dst, src; the REX prefix goes after F3 */
-static u8 *emit_0f(u8 *p, bool f3, u8 op, bool is64, u8 dst, u8 src)
-{
-	if (f3)
-		EMIT1(0xF3);
-	p = maybe_emit_mod(p, src, dst, is64);
-	EMIT3(0x0F, op, add_2reg(0xC0, src, dst));
-	return p;
-}
 
 /* popcnt, lzcnt or tzcnt dst, src */
 static int emit_count(const struct bpf_kfunc_emit *e, u8 *buf, u8 op, bool is64)

@@ -42,14 +42,6 @@ int insn_emit_cpu_id(const struct bpf_kfunc_emit *e, u8 *buf)
 	return p - buf;
 }
 
-/* cmovae dst, src: CF clear, the index was not below nr_cpu_ids */
-static u8 *emit_cmovae(u8 *p, bool is64, u8 dst, u8 src)
-{
-	p = maybe_emit_mod(p, src, dst, is64);
-	EMIT3(0x0F, 0x43, add_2reg(0xC0, src, dst));
-	return p;
-}
-
 /*
  * Without a branch, as arm64's: an index past nr_cpu_ids is replaced by 0
  * before the load and the result by NULL after it, so a mispredicted
@@ -68,14 +60,14 @@ int insn_emit_per_cpu_ptr(const struct bpf_kfunc_emit *e, u8 *buf)
 	EMIT1(0x3B);					/* cmp s32, [nr_cpu_ids] */
 	p = emit_mem(p, s, X86_REG_NONE, X86_REG_NONE, 0,
 		     (s32)insn_percpu.nr_cpu_ids);
-	p = emit_cmovae(p, false, s, z);		/* cmovae s32, z32 */
+	p = emit_0f(p, false, X86_CMOVAE, false, s, z);	/* cmovae s32, z32 */
 	p = maybe_emit_mem_mod(p, X86_REG_NONE, s, s, true);
 	EMIT1(0x8B);					/* mov s, [offsets + s * 8] */
 	p = emit_mem(p, s, X86_REG_NONE, s, 3, (s32)insn_percpu.per_cpu_offset);
 	p = maybe_emit_mem_mod(p, s, ptr, s, true);
 	EMIT1(0x8D);					/* lea s, [s + ptr] */
 	p = emit_mem(p, s, s, ptr, 0, 0);
-	p = emit_cmovae(p, true, s, z);			/* cmovae s, z: NULL */
+	p = emit_0f(p, false, X86_CMOVAE, true, s, z);	/* cmovae s, z: NULL */
 	p = emit_mov_reg(p, true, dst, s);		/* mov dst, s */
 	return p - buf;
 }

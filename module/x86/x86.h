@@ -97,6 +97,24 @@ static inline u8 *emit_mov_reg(u8 *p, bool is64, u32 dst_reg, u32 src_reg)
 	return p;
 }
 
+/* second opcode bytes after 0F of cmovCC, for emit_0f() */
+#define X86_CMOVAE		0x43
+#define X86_CMOVE		0x44
+#define X86_CMOVNE		0x45
+
+/*
+ * [F3] 0F op dst, src, register to register (cmovCC, bsf, bsr; with F3
+ * tzcnt, lzcnt, popcnt); the REX prefix goes after F3.
+ */
+static inline u8 *emit_0f(u8 *p, bool f3, u8 op, bool is64, u32 dst, u32 src)
+{
+	if (f3)
+		EMIT1(0xF3);
+	p = maybe_emit_mod(p, src, dst, is64);
+	EMIT3(0x0F, op, add_2reg(0xC0, src, dst));
+	return p;
+}
+
 /*
  * REX, where needed, for a memory operand emit_mem() encodes: B for
  * @base, X for @index, R for @reg (X86_REG_NONE for none sets no bit).

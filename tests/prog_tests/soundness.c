@@ -128,8 +128,12 @@ static int mod_kfunc(const char *mod, const char *name, int *fd)
 	return tid;
 }
 
-/* Load @insns as an XDP program calling kfuncs of the test module. */
-static int load_raw(const struct bpf_insn *insns, int n, int btf_fd, __u32 flags)
+/*
+ * Load @insns as a program of @type calling kfuncs of the module whose
+ * BTF is @btf_fd (fd_array[1]), the verifier's log in log_buf.
+ */
+static int load_raw_type(enum bpf_prog_type type, const struct bpf_insn *insns, int n,
+			 int btf_fd, __u32 flags)
 {
 	int fd_array[2] = { 0, btf_fd };
 	LIBBPF_OPTS(bpf_prog_load_opts, opts, .fd_array = fd_array,
@@ -137,7 +141,21 @@ static int load_raw(const struct bpf_insn *insns, int n, int btf_fd, __u32 flags
 		    .prog_flags = flags);
 
 	log_buf[0] = 0;
-	return bpf_prog_load(BPF_PROG_TYPE_XDP, NULL, "GPL", insns, n, &opts);
+	return bpf_prog_load(type, NULL, "GPL", insns, n, &opts);
+}
+
+/* Load @insns as an XDP program calling kfuncs of the test module. */
+static int load_raw(const struct bpf_insn *insns, int n, int btf_fd, __u32 flags)
+{
+	return load_raw_type(BPF_PROG_TYPE_XDP, insns, n, btf_fd, flags);
+}
+
+/* the last 400 bytes of the verifier's log, where it says why */
+static const char *log_tail(void)
+{
+	size_t len = strlen(log_buf);
+
+	return log_buf + (len > 400 ? len - 400 : 0);
 }
 
 /* TEST @name: refused, with @msg in the log (the line is shown) */
@@ -450,10 +468,6 @@ static int nospec_load(int map_fd, int lea, int btf_fd, int perfmon, int plain,
 		BPF_MOV64_IMM(BPF_REG_0, 0),
 		BPF_EXIT_INSN(),
 	};
-	int fd_array[2] = { 0, btf_fd };
-	LIBBPF_OPTS(bpf_prog_load_opts, opts, .fd_array = fd_array,
-		    .log_buf = log_buf, .log_size = sizeof(log_buf), .log_level = 1,
-		    .prog_flags = BPF_F_SLEEPABLE);
 	__u64 caps = CAP(CAP_PERFMON) | CAP(CAP_SYS_ADMIN);
 	int fd, err, n = 20;
 
@@ -461,14 +475,13 @@ static int nospec_load(int map_fd, int lea, int btf_fd, int perfmon, int plain,
 		memcpy(&prog[13], by_hand, sizeof(by_hand));
 		n = 13 + ARRAY_SIZE(by_hand);
 	}
-	log_buf[0] = 0;
 	if (!perfmon && set_caps(caps, 0))
 		return -1;
-	fd = bpf_prog_load(BPF_PROG_TYPE_SYSCALL, NULL, "GPL", prog, n, &opts);
+	fd = load_raw_type(BPF_PROG_TYPE_SYSCALL, prog, n, btf_fd, BPF_F_SLEEPABLE);
 	err = errno;
 	set_caps(caps, 1);
 	if (fd < 0)
-		test_line(name, 0, "%s", log_buf + (strlen(log_buf) > 400 ? strlen(log_buf) - 400 : 0));
+		test_line(name, 0, "%s", log_tail());
 	errno = err;
 	return fd;
 }
@@ -1282,10 +1295,6 @@ static int cmd_arena(void)
 		BPF_MOV64_IMM(BPF_REG_0, 0),
 		BPF_EXIT_INSN(),
 	};
-	int fd_array[2] = { 0, btf_fd };
-	LIBBPF_OPTS(bpf_prog_load_opts, opts, .fd_array = fd_array,
-		    .log_buf = log_buf, .log_size = sizeof(log_buf), .log_level = 1,
-		    .prog_flags = BPF_F_SLEEPABLE);
 	int fd, fails = 0;
 
 	if (lea < 0 || arena < 0) {
@@ -1293,10 +1302,9 @@ static int cmd_arena(void)
 			  strerror(errno));
 		return 1;
 	}
-	log_buf[0] = 0;
-	fd = bpf_prog_load(BPF_PROG_TYPE_SYSCALL, NULL, "GPL", prog, ARRAY_SIZE(prog), &opts);
-	test_line("soundness.arena.load", fd >= 0, "%s",
-		  fd >= 0 ? "loaded" : log_buf + (strlen(log_buf) > 400 ? strlen(log_buf) - 400 : 0));
+	fd = load_raw_type(BPF_PROG_TYPE_SYSCALL, prog, ARRAY_SIZE(prog), btf_fd,
+			   BPF_F_SLEEPABLE);
+	test_line("soundness.arena.load", fd >= 0, "%s", fd >= 0 ? "loaded" : log_tail());
 	for (unsigned int k = 0; fd >= 0 && k < ARRAY_SIZE(xs); k++) {
 		struct { __u64 x, out; } c = { xs[k], 0 };
 		char name[64];
