@@ -13,6 +13,43 @@ for good in good verify_as_this_cpu_ptr longest longest_after; do
 		rc=1
 	fi
 done
+# Bodies a module leaves registered go with it, from an exit that does
+# not unregister them and from an init that fails after registering them:
+# the log names the module, and the same vmlinux kfunc takes a body again
+# (before, "already has a body", and programs calling it got the body in
+# the freed module).  A module that unregisters gets no warning.
+L="body=void1 kfunc=bpf_iter_bits_destroy"
+left="bpf: module insn_bad_body left kfunc bodies registered, dropped"
+for how in exit init; do
+	dmesg -c >/dev/null
+	if [ $how = exit ]; then
+		insmod $M $L leak=1 && rmmod insn_bad_body
+	else
+		! insmod $M $L fail=1 2>/dev/null
+	fi
+	ok=$?
+	# one warning a load (insmod may try a failing init twice)
+	warned=$(dmesg | grep -c "$left")
+	loads=$(dmesg | grep -c "body void1: 0")
+	dmesg -c >/dev/null
+	if [ $ok != 0 ]; then
+		echo "TEST badbody.leak_$how FAIL the leaking module did not load as asked"
+		rc=1
+	elif ! insmod $M $L; then
+		echo "TEST badbody.leak_$how FAIL the body was not dropped: $(dmesg | grep kfunc | tail -n1)"
+		rc=1
+	elif [ "$warned" = 0 ] || [ "$warned" != "$loads" ]; then
+		rmmod insn_bad_body
+		echo "TEST badbody.leak_$how FAIL warned $warned times for $loads loads"
+		rc=1
+	elif ! rmmod insn_bad_body || dmesg | grep -q "$left"; then
+		echo "TEST badbody.leak_$how FAIL a module that unregisters was warned about"
+		rc=1
+	else
+		echo "TEST badbody.leak_$how PASS"
+	fi
+done
+
 while read -r name want; do
 	dmesg -c >/dev/null
 	if insmod $M body=$name 2>/dev/null; then

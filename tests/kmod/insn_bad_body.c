@@ -5,6 +5,14 @@
  * "good" breaks a rule of the validator, so insmod must fail and the kernel
  * log must name the kfunc, the instruction and the rule
  * (tests/guest/35-bad-body.sh).
+ *
+ * "kfunc" names another kfunc to give the body to, "leak" keeps the exit
+ * from unregistering the bodies and "fail" fails the init after they are
+ * registered: the kernel must drop the bodies a module leaves behind, or
+ * the next registration for the same vmlinux kfunc finds them ("already
+ * has a body") and programs calling it get a body in freed memory.  Body
+ * "void1" (R1 = 0) is what bpf_iter_bits_destroy() is given there: not
+ * what that function does, registered only while no program calls it.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -77,6 +85,7 @@ static const struct bpf_insn after_div[] = {
 	R0_IS_R1, BPF_ALU64_REG(BPF_DIV, BPF_REG_0, BPF_REG_2),
 };
 /* bpf_insn_test_add() has two arguments: R3 is whatever the caller left */
+static const struct bpf_insn void1[] = { BPF_MOV64_IMM(BPF_REG_1, 0) };
 static const struct bpf_insn read_arg3[] = {
 	R0_IS_R1, BPF_ALU64_REG(BPF_ADD, BPF_REG_0, BPF_REG_3),
 };
@@ -105,7 +114,7 @@ static const struct {
 	CASE(r10_value), CASE(malformed), CASE(verify_stack), CASE(verify_stack_load),
 	AFTER_CASE(after_stack),
 	AFTER_CASE(after_div), CASE_AS("twice", good, BPF_KFUNC_BODY_VERIFY, 2),
-	CASE(read_arg3), VERIFY_AS_CASE("verify_as_loop", BPF_FUNC_loop),
+	CASE(read_arg3), CASE(void1), VERIFY_AS_CASE("verify_as_loop", BPF_FUNC_loop),
 	VERIFY_AS_CASE("verify_as_this_cpu_ptr", BPF_FUNC_this_cpu_ptr),
 	/* the longest bodies of each mode, and an AFTER body one longer */
 	CASE_LEN("longest", too_long, BPF_KFUNC_BODY_MAX_INSNS, BPF_KFUNC_BODY_VERIFY),
@@ -118,6 +127,15 @@ static const struct {
 static char *body = "good";
 module_param(body, charp, 0444);
 MODULE_PARM_DESC(body, "which body to register");
+static char *kfunc = "bpf_insn_test_add";
+module_param(kfunc, charp, 0444);
+MODULE_PARM_DESC(kfunc, "the kfunc to give it to");
+static bool leak;
+module_param(leak, bool, 0444);
+MODULE_PARM_DESC(leak, "exit without unregistering the bodies");
+static bool fail;
+module_param(fail, bool, 0444);
+MODULE_PARM_DESC(fail, "fail the init once the bodies are registered");
 
 static struct bpf_kfunc_body test_body[2];
 
@@ -136,7 +154,7 @@ static int __init bad_init(void)
 	if (i == ARRAY_SIZE(cases))
 		return -ENOENT;
 	for (j = 0; j < ARRAY_SIZE(test_body); j++) {
-		test_body[j].name = "bpf_insn_test_add";
+		test_body[j].name = kfunc;
 		test_body[j].insns = cases[i].insns;
 		test_body[j].len = cases[i].len;
 		test_body[j].mode = cases[i].mode;
@@ -144,12 +162,15 @@ static int __init bad_init(void)
 	}
 	err = register_bpf_kfunc_bodies(THIS_MODULE, test_body, cases[i].nr, 0);
 	pr_info("body %s: %d\n", body, err);
+	if (!err && fail)
+		return -EAGAIN;
 	return err;
 }
 
 static void __exit bad_exit(void)
 {
-	unregister_bpf_kfunc_bodies(test_body);
+	if (!leak)
+		unregister_bpf_kfunc_bodies(test_body);
 }
 
 module_init(bad_init);
