@@ -84,8 +84,9 @@ static const struct bpf_insn after_stack[] = {
 static const struct bpf_insn after_div[] = {
 	R0_IS_R1, BPF_ALU64_REG(BPF_DIV, BPF_REG_0, BPF_REG_2),
 };
-/* bpf_insn_test_add() has two arguments: R3 is whatever the caller left */
+/* for a void kfunc of one argument (bpf_iter_bits_destroy(), kfunc=) */
 static const struct bpf_insn void1[] = { BPF_MOV64_IMM(BPF_REG_1, 0) };
+/* bpf_insn_test_add() has two arguments: R3 is whatever the caller left */
 static const struct bpf_insn read_arg3[] = {
 	R0_IS_R1, BPF_ALU64_REG(BPF_ADD, BPF_REG_0, BPF_REG_3),
 };
