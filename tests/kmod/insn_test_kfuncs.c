@@ -25,6 +25,10 @@
  *                               compiled kfunc may rely on the caller having
  *                               extended a narrow argument, which BPF does
  *                               not do, so it must not be copied
+ *   bpf_insn_test_sext(x)       returns x, an int, sign-extended to 64 bits
+ *                               in R0 by its body and its native code alike:
+ *                               a 32-bit move of the result after the call
+ *                               clears the upper half, so it must stay
  *
  * With fail_init_ms=N the module instead gives the kernel's
  * bpf_iter_num_destroy() a body (the real module must not be loaded), waits
@@ -70,6 +74,11 @@ __bpf_kfunc u32 bpf_insn_test_narrow(u8 v)
 	return v;
 }
 
+__bpf_kfunc int bpf_insn_test_sext(int x)
+{
+	return x;
+}
+
 __bpf_kfunc_end_defs();
 
 BTF_KFUNCS_START(test_ids)
@@ -79,6 +88,7 @@ BTF_ID_FLAGS(func, bpf_insn_test_konst)
 BTF_ID_FLAGS(func, bpf_insn_test_fastcall, KF_FASTCALL)
 BTF_ID_FLAGS(func, bpf_insn_test_hi32)
 BTF_ID_FLAGS(func, bpf_insn_test_narrow)
+BTF_ID_FLAGS(func, bpf_insn_test_sext)
 BTF_KFUNCS_END(test_ids)
 
 static const struct btf_kfunc_id_set test_set = {
@@ -123,6 +133,26 @@ static int emit_inc(const struct bpf_kfunc_emit *e, u8 *buf)
 #endif
 }
 
+/* dst = (s64)(s32)arg, as the body computes it */
+static int emit_sext(const struct bpf_kfunc_emit *e, u8 *buf)
+{
+#if defined(CONFIG_X86_64)
+	u8 d = e->dst, a = e->arg[0];
+
+	/* movsxd d, a32 */
+	buf[0] = 0x48 | (d >= 8 ? 4 : 0) | (a >= 8 ? 1 : 0);
+	buf[1] = 0x63;
+	buf[2] = 0xc0 | (d & 7) << 3 | (a & 7);
+	return 3;
+#elif defined(CONFIG_ARM64)
+	/* sxtw xd, wa */
+	*(__le32 *)buf = cpu_to_le32(0x93407c00 | e->arg[0] << 5 | e->dst);
+	return 4;
+#else
+	return -EOPNOTSUPP;
+#endif
+}
+
 static const struct bpf_insn void_body[] = {
 	BPF_ALU64_IMM(BPF_ADD, BPF_REG_1, 1),
 };
@@ -146,6 +176,11 @@ static const struct bpf_insn narrow_body[] = {
 	BPF_MOV32_REG(BPF_REG_0, BPF_REG_1),
 	BPF_ALU32_IMM(BPF_AND, BPF_REG_0, 0xff),
 };
+static const struct bpf_insn sext_body[] = {
+	BPF_MOV64_REG(BPF_REG_0, BPF_REG_1),
+	BPF_ALU64_IMM(BPF_LSH, BPF_REG_0, 32),
+	BPF_ALU64_IMM(BPF_ARSH, BPF_REG_0, 32),
+};
 /* what bpf_iter_num_destroy() does: cur = end = 0 */
 static const struct bpf_insn destroy_body[] = {
 	BPF_ST_MEM(BPF_DW, BPF_REG_1, 0, 0),
@@ -158,6 +193,7 @@ static const struct bpf_kfunc_body test_bodies[] = {
 	BODY("bpf_insn_test_void_r0", void_r0_body, BPF_KFUNC_BODY_VERIFY, emit_nop, 4),
 	BODY("bpf_insn_test_konst", konst_body, BPF_KFUNC_BODY_VERIFY, NULL, 0),
 	BODY("bpf_insn_test_fastcall", fastcall_body, BPF_KFUNC_BODY_VERIFY, emit_inc, 5),
+	BODY("bpf_insn_test_sext", sext_body, BPF_KFUNC_BODY_VERIFY, emit_sext, 4),
 };
 /* no native code, not even a copy: the body stays */
 static const struct bpf_kfunc_body body_only_bodies[] = {

@@ -31,6 +31,14 @@
  *        soundness fastcall_region  a slot of a pattern read elsewhere
  *        soundness fastcall_frame   a slot of a pattern read by a subprog
  *                                   through a pointer, and by a helper
+ *        soundness fastcall_escape  a slot of a pattern whose address a
+ *                                   kfunc's __ign argument and a helper's
+ *                                   ARG_ANYTHING one read
+ *        soundness fastcall_dead    a pattern at a positive offset in dead
+ *                                   code: loads
+ *        soundness sext MODE        an int kfunc sign-extending its result
+ *                                   in R0, the result moved with a 32-bit
+ *                                   move: its upper half is 0
  *        soundness copy_narrow      a kfunc of a u8 argument registered
  *                                   for copying: not copied
  *        soundness ksym             bpf_ksym_exists()'s load of the kfunc
@@ -854,6 +862,213 @@ static int cmd_fastcall_frame(void)
 	return fails;
 }
 
+/* BTF id of kfunc @name in vmlinux */
+static int vmlinux_kfunc(const char *name)
+{
+	struct btf *vmlinux = btf__load_vmlinux_btf();
+	int id = vmlinux ? btf__find_by_name_kind(vmlinux, name, BTF_KIND_FUNC) : -ENOENT;
+
+	btf__free(vmlinux);
+	return id;
+}
+
+#define VKCALL(id)	BPF_RAW_INSN(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_KFUNC_CALL, 0, id)
+
+/* run @fd once (an XDP packet, or no context): 0 and *@ret, or -1 */
+static int escape_run_prog(enum bpf_prog_type type, int fd, __u32 *ret)
+{
+	unsigned char pkt[64] = {};
+	LIBBPF_OPTS(bpf_test_run_opts, topts);
+
+	if (type == BPF_PROG_TYPE_XDP)
+		return run_prog(fd, 0, pkt, sizeof(pkt), pkt, ret) ? -1 : 0;
+	if (bpf_prog_test_run_opts(fd, &topts))
+		return -1;
+	*ret = topts.retval;
+	return 0;
+}
+
+/*
+ * TEST @name: @prog, a pattern's slot read through its address, keeps the
+ * pattern (@stx stack stores and @ldx loads in the xlated program) and
+ * returns what @ctrl, the same without the pattern's call, returns:
+ * 0x5a5a5a5a where the kernel can read the slot (CONFIG_BPF_EVENTS),
+ * else both the read's failure.  Where the kernel cannot run the program
+ * type, only the shape is checked, and the line says so.
+ */
+static int escape_run(const char *name, enum bpf_prog_type type, const struct bpf_insn *prog,
+		      const struct bpf_insn *ctrl, int n, int stx, int ldx)
+{
+	__u32 want = 0, ret = 0;
+	struct fcshape c = {};
+	int fd, ran, ok;
+
+	fd = load_raw_type(type, ctrl, n, -1, 0);
+	if (fd == -EINVAL && !log_buf[0] && type != BPF_PROG_TYPE_XDP) {
+		/* bpf_prog_load() refuses a program type the kernel lacks so */
+		printf("TEST %s SKIP no program of type %d on this kernel (CONFIG_BPF_EVENTS)\n",
+		       name, type);
+		return 0;
+	}
+	if (fd < 0) {
+		test_line(name, 0, "control not loaded (%d): %s", fd, log_tail());
+		return 1;
+	}
+	ran = !escape_run_prog(type, fd, &want);
+	close(fd);
+	fd = load_raw_type(type, prog, n, -1, 0);
+	if (fd < 0) {
+		test_line(name, 0, "not loaded: %s", log_tail());
+		return 1;
+	}
+	ok = !fc_shape(fd, &c) && c.stx == stx && c.ldx == ldx;
+	if (ran)
+		ok = ok && !escape_run_prog(type, fd, &ret) && ret == want;
+	close(fd);
+	test_line(name, ok,
+		  "result %#x, without the pattern %#x%s; xlated: %d stack stores, %d loads (want %d %d)",
+		  ret, want, ran ? (want == 0x5a5a5a5a ? "" : " (this kernel cannot read it)") :
+		  " (this kernel cannot run the program: shape only)", c.stx, c.ldx, stx, ldx);
+	return !ok;
+}
+
+#define ESCAPE_PATTERN(off, call)					\
+	BPF_MOV64_IMM(BPF_REG_1, 0x5a5a5a5a),				\
+	BPF_STX_MEM(BPF_DW, BPF_REG_10, BPF_REG_1, off),		\
+	call,								\
+	BPF_LDX_MEM(BPF_DW, BPF_REG_1, BPF_REG_10, off)
+
+#define ESCAPE_IGN(new, next, destroy)					\
+	BPF_MOV64_REG(BPF_REG_1, BPF_REG_10),				\
+	BPF_ALU64_IMM(BPF_ADD, BPF_REG_1, -24),				\
+	BPF_MOV64_REG(BPF_REG_2, BPF_REG_10),				\
+	BPF_ALU64_IMM(BPF_ADD, BPF_REG_2, -32),				\
+	BPF_MOV64_IMM(BPF_REG_3, 1),					\
+	VKCALL(new),							\
+	BPF_MOV64_IMM(BPF_REG_6, 0),					\
+	/* loop: */							\
+	BPF_MOV64_REG(BPF_REG_1, BPF_REG_10),				\
+	BPF_ALU64_IMM(BPF_ADD, BPF_REG_1, -24),				\
+	VKCALL(next),							\
+	BPF_JMP_IMM(BPF_JEQ, BPF_REG_0, 0, 5),				\
+	BPF_LDX_MEM(BPF_W, BPF_REG_2, BPF_REG_0, 0),			\
+	BPF_MOV64_IMM(BPF_REG_3, 1),					\
+	BPF_ALU64_REG(BPF_LSH, BPF_REG_3, BPF_REG_2),			\
+	BPF_ALU64_REG(BPF_OR, BPF_REG_6, BPF_REG_3),			\
+	BPF_JMP_A(-9),							\
+	BPF_MOV64_REG(BPF_REG_1, BPF_REG_10),				\
+	BPF_ALU64_IMM(BPF_ADD, BPF_REG_1, -24),				\
+	VKCALL(destroy),						\
+	BPF_MOV64_REG(BPF_REG_0, BPF_REG_6),				\
+	BPF_EXIT_INSN()
+
+#define ESCAPE_ANYTHING							\
+	BPF_MOV64_REG(BPF_REG_1, BPF_REG_10),				\
+	BPF_ALU64_IMM(BPF_ADD, BPF_REG_1, -8),				\
+	BPF_MOV64_IMM(BPF_REG_2, 8),					\
+	BPF_MOV64_REG(BPF_REG_3, BPF_REG_10),				\
+	BPF_ALU64_IMM(BPF_ADD, BPF_REG_3, -16),				\
+	HCALL(113),	/* BPF_FUNC_probe_read_kernel */		\
+	BPF_LDX_MEM(BPF_DW, BPF_REG_0, BPF_REG_10, -8),			\
+	BPF_EXIT_INSN()
+
+/*
+ * A slot of a bpf_fastcall pattern whose address is given where the
+ * verifier checks no memory: bpf_iter_bits_new()'s unsafe_ptr__ign, which
+ * the kfunc reads (the bits of 0x5a5a5a5a, or-ed together again), and
+ * bpf_probe_read_kernel()'s src, an ARG_ANYTHING, in a tracing program.
+ * Either keeps the pattern: were it removed, the slot would lie below the
+ * cut frame.  Each is compared with the same program with `r0 = 0` in
+ * place of the pattern's bpf_get_smp_processor_id().
+ */
+static int cmd_fastcall_escape(void)
+{
+	int next = vmlinux_kfunc("bpf_iter_bits_next");
+	int new = vmlinux_kfunc("bpf_iter_bits_new");
+	int destroy = vmlinux_kfunc("bpf_iter_bits_destroy");
+	const struct bpf_insn ign[] = {
+		ESCAPE_PATTERN(-32, HCALL(8)),	/* BPF_FUNC_get_smp_processor_id */
+		ESCAPE_IGN(new, next, destroy),
+	};
+	const struct bpf_insn ign_ctrl[] = {
+		ESCAPE_PATTERN(-32, BPF_MOV64_IMM(BPF_REG_0, 0)),
+		ESCAPE_IGN(new, next, destroy),
+	};
+	const struct bpf_insn anything[] = {
+		ESCAPE_PATTERN(-16, HCALL(8)),
+		ESCAPE_ANYTHING,
+	};
+	const struct bpf_insn anything_ctrl[] = {
+		ESCAPE_PATTERN(-16, BPF_MOV64_IMM(BPF_REG_0, 0)),
+		ESCAPE_ANYTHING,
+	};
+	int fails = 0;
+
+	if (new < 0 || next < 0 || destroy < 0) {
+		test_line("soundness.fastcall.escape.ign", 0, "no bpf_iter_bits kfuncs: %d %d %d",
+			  new, next, destroy);
+		fails++;
+	} else {
+		fails += escape_run("soundness.fastcall.escape.ign", BPF_PROG_TYPE_XDP, ign,
+				    ign_ctrl, ARRAY_SIZE(ign), 1, 1);
+	}
+	fails += escape_run("soundness.fastcall.escape.anything", BPF_PROG_TYPE_RAW_TRACEPOINT,
+			    anything, anything_ctrl, ARRAY_SIZE(anything), 1, 2);
+	return fails;
+}
+
+/*
+ * A bpf_fastcall pattern at a positive offset, in code no path reaches:
+ * nothing the analysis saw, so nothing that may change the frame.  The
+ * program loads (6.12 loads it) and returns 2.
+ */
+static int cmd_fastcall_dead(void)
+{
+	const struct bpf_insn prog[] = {
+		BPF_MOV64_IMM(BPF_REG_0, 0),
+		BPF_JMP_IMM(BPF_JEQ, BPF_REG_0, 0, 3),
+		BPF_STX_MEM(BPF_DW, BPF_REG_10, BPF_REG_1, 8),
+		HCALL(8),	/* BPF_FUNC_get_smp_processor_id */
+		BPF_LDX_MEM(BPF_DW, BPF_REG_1, BPF_REG_10, 8),
+		BPF_MOV64_IMM(BPF_REG_0, 2),
+		BPF_EXIT_INSN(),
+	};
+
+	return fc_slot_run("soundness.fastcall.dead", prog, ARRAY_SIZE(prog), 2, 0, 0);
+}
+
+/*
+ * bpf_insn_test_sext(-1): an int, which its body and its native code
+ * leave sign-extended in R0; the program's 32-bit move of the result
+ * clears the upper half, so the result's upper half shifted down is 0.
+ * Were the move left out and the native code to write the program's
+ * register, that register would keep 0xffffffff there.
+ */
+static int cmd_sext(const char *mode)
+{
+	int btf_fd, id = mod_kfunc(TEST_MOD, "bpf_insn_test_sext", &btf_fd);
+	const struct bpf_insn prog[] = {
+		BPF_MOV64_IMM(BPF_REG_1, -1),
+		KCALL(id),
+		BPF_RAW_INSN(BPF_ALU | BPF_MOV | BPF_X, BPF_REG_6, BPF_REG_0, 0, 0),
+		BPF_ALU64_IMM(BPF_RSH, BPF_REG_6, 32),
+		BPF_MOV64_REG(BPF_REG_0, BPF_REG_6),
+		BPF_EXIT_INSN(),
+	};
+	struct fcshape shape = { .calls = !strcmp(mode, "native") };
+	char name[64];
+	int fails;
+
+	snprintf(name, sizeof(name), "soundness.sext.%s", mode);
+	if (id < 0) {
+		test_line(name, 0, "no bpf_insn_test_sext: %d", id);
+		return 1;
+	}
+	fails = fc_run(name, prog, ARRAY_SIZE(prog), btf_fd, 0, &shape);
+	close(btf_fd);
+	return fails;
+}
+
 /*
  * A kfunc of a u8 argument, registered for copying: compiled code may
  * take the argument's upper bits as the caller's extension (clang does
@@ -1417,6 +1632,12 @@ int soundness_main(int argc, char **argv)
 		return cmd_fastcall_region();
 	if (argc == 2 && !strcmp(argv[1], "fastcall_frame"))
 		return cmd_fastcall_frame();
+	if (argc == 2 && !strcmp(argv[1], "fastcall_escape"))
+		return cmd_fastcall_escape();
+	if (argc == 2 && !strcmp(argv[1], "fastcall_dead"))
+		return cmd_fastcall_dead();
+	if (argc == 3 && !strcmp(argv[1], "sext"))
+		return cmd_sext(argv[2]);
 	if (argc == 2 && !strcmp(argv[1], "copy_narrow"))
 		return cmd_copy_narrow();
 	if (argc == 2 && !strcmp(argv[1], "ksym"))
