@@ -14,7 +14,9 @@
  *        soundness percpu OBJ       percpu.bpf.o, with the JIT said to lack
  *                                   the per-CPU move: the calls stay
  *        soundness jitfail          a helper call the JIT inlines, in a
- *                                   program whose JIT fails
+ *                                   program whose JIT fails, and a per-CPU
+ *                                   array lookup the verifier inlines
+ *        soundness jitfail_map      the per-CPU array case alone
  *        soundness nospec           lea with a map value pointer as its
  *                                   base, loaded without CAP_PERFMON: the
  *                                   body stays, with its Spectre v1 mask
@@ -370,6 +372,54 @@ static int jited_len(int fd)
 }
 
 /*
+ * The same fallback with a per-CPU array's lookup, which the verifier
+ * inlines with the per-CPU address move for a JIT that has it (both
+ * here): interpreted, the program must still store 5 into CPU 1's
+ * element, not through the per-CPU offset (6.12 before patch 8 faulted
+ * at such an address for bpf_get_smp_processor_id()).
+ */
+static int jitfail_percpu_map(void)
+{
+	int ncpus = libbpf_num_possible_cpus();
+	int map = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, NULL, 4, 8, 1, NULL);
+	const struct bpf_insn prog[] = {
+		BPF_ST_MEM(BPF_W, BPF_REG_10, -4, 0),
+		BPF_MOV64_REG(BPF_REG_2, BPF_REG_10),
+		BPF_ALU64_IMM(BPF_ADD, BPF_REG_2, -4),
+		BPF_RAW_INSN(BPF_LD | BPF_IMM | BPF_DW, BPF_REG_1, BPF_PSEUDO_MAP_FD, 0, map),
+		BPF_RAW_INSN(0, 0, 0, 0, 0),
+		HCALL(BPF_FUNC_map_lookup_elem),
+		BPF_JMP_IMM(BPF_JEQ, BPF_REG_0, 0, 3),
+		BPF_ST_MEM(BPF_DW, BPF_REG_0, 0, 5),
+		BPF_MOV64_IMM(BPF_REG_0, 5),
+		BPF_EXIT_INSN(),
+		BPF_MOV64_IMM(BPF_REG_0, 0),
+		BPF_EXIT_INSN(),
+	};
+	unsigned char pkt[64] = {};
+	__u64 vals[ncpus > 0 ? ncpus : 1];
+	__u32 key = 0, ret = ~0u;
+	int fd, ok;
+
+	if (map < 0 || ncpus < 2) {
+		test_line("soundness.jitfail.percpu_map", 0, "map %d, %d possible CPUs", map, ncpus);
+		return 1;
+	}
+	memset(vals, 0, sizeof(vals));
+	fd = load_sockfilter(prog, ARRAY_SIZE(prog));
+	ok = fd >= 0 && jited_len(fd) == 0 && !run_prog(fd, 0, pkt, sizeof(pkt), NULL, &ret) &&
+	     ret == 5 && !bpf_map_lookup_elem(map, &key, vals) && vals[1] == 5;
+	test_line("soundness.jitfail.percpu_map", ok,
+		  "fd %d jited %d ret %u, CPU 1's element %llu (want interpreted, 5 and 5) %s",
+		  fd, fd >= 0 ? jited_len(fd) : -1, ret, (unsigned long long)vals[1],
+		  fd < 0 ? log_buf : "");
+	if (fd >= 0)
+		close(fd);
+	close(map);
+	return !ok;
+}
+
+/*
  * An unprivileged socket filter over bpf_jit_limit (the script sets it
  * to 1): its JIT fails and it falls back to the interpreter.  A program
  * with a helper call the JIT would inline (arm64:
@@ -425,7 +475,7 @@ static int cmd_jitfail(void)
 	fails += !ok;
 	if (fd >= 0)
 		close(fd);
-	return fails;
+	return fails + jitfail_percpu_map();
 }
 
 /* BPF_REG_AX, which do_misc_fixups() masks a pointer's offset with */
@@ -1620,6 +1670,8 @@ int soundness_main(int argc, char **argv)
 		return cmd_percpu(argv[2]);
 	if (argc == 2 && !strcmp(argv[1], "jitfail"))
 		return cmd_jitfail();
+	if (argc == 2 && !strcmp(argv[1], "jitfail_map"))
+		return jitfail_percpu_map();
 	if (argc == 2 && !strcmp(argv[1], "nospec"))
 		return cmd_nospec();
 	if (argc == 2 && !strcmp(argv[1], "xlated"))
