@@ -104,6 +104,15 @@
 #define BPF_EXIT_INSN()		BPF_RAW_INSN(BPF_JMP | BPF_EXIT, 0, 0, 0, 0)
 #define KCALL(id)	BPF_RAW_INSN(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_KFUNC_CALL, 1, id)
 #define HCALL(id)	BPF_RAW_INSN(BPF_JMP | BPF_CALL, 0, 0, 0, id)
+/* ld_imm64 of map @fd into @d */
+#define LD_MAP_FD(d, fd)	BPF_RAW_INSN(BPF_LD | BPF_IMM | BPF_DW, d, BPF_PSEUDO_MAP_FD, 0, fd), \
+				BPF_RAW_INSN(0, 0, 0, 0, 0)
+/* r0 = bpf_map_lookup_elem(map @fd, &(u32){0}), the key at r10 - 4 */
+#define LOOKUP_KEY0(fd)	BPF_ST_MEM(BPF_W, BPF_REG_10, -4, 0),			\
+			BPF_MOV64_REG(BPF_REG_2, BPF_REG_10),			\
+			BPF_ALU64_IMM(BPF_ADD, BPF_REG_2, -4),			\
+			LD_MAP_FD(BPF_REG_1, fd),				\
+			HCALL(BPF_FUNC_map_lookup_elem)
 
 static char log_buf[1 << 16];
 
@@ -383,12 +392,7 @@ static int jitfail_percpu_map(void)
 	int ncpus = libbpf_num_possible_cpus();
 	int map = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, NULL, 4, 8, 1, NULL);
 	const struct bpf_insn prog[] = {
-		BPF_ST_MEM(BPF_W, BPF_REG_10, -4, 0),
-		BPF_MOV64_REG(BPF_REG_2, BPF_REG_10),
-		BPF_ALU64_IMM(BPF_ADD, BPF_REG_2, -4),
-		BPF_RAW_INSN(BPF_LD | BPF_IMM | BPF_DW, BPF_REG_1, BPF_PSEUDO_MAP_FD, 0, map),
-		BPF_RAW_INSN(0, 0, 0, 0, 0),
-		HCALL(BPF_FUNC_map_lookup_elem),
+		LOOKUP_KEY0(map),
 		BPF_JMP_IMM(BPF_JEQ, BPF_REG_0, 0, 3),
 		BPF_ST_MEM(BPF_DW, BPF_REG_0, 0, 5),
 		BPF_MOV64_IMM(BPF_REG_0, 5),
@@ -495,12 +499,7 @@ static int nospec_load(int map_fd, int lea, int btf_fd, int perfmon, int plain,
 {
 	struct bpf_insn prog[24] = {
 		BPF_MOV64_REG(BPF_REG_6, BPF_REG_1),
-		BPF_ST_MEM(BPF_W, BPF_REG_10, -4, 0),
-		BPF_MOV64_REG(BPF_REG_2, BPF_REG_10),
-		BPF_ALU64_IMM(BPF_ADD, BPF_REG_2, -4),
-		BPF_RAW_INSN(BPF_LD | BPF_IMM | BPF_DW, BPF_REG_1, BPF_PSEUDO_MAP_FD, 0, map_fd),
-		BPF_RAW_INSN(0, 0, 0, 0, 0),
-		HCALL(BPF_FUNC_map_lookup_elem),
+		LOOKUP_KEY0(map_fd),
 		BPF_JMP_IMM(BPF_JNE, BPF_REG_0, 0, 2),
 		BPF_MOV64_IMM(BPF_REG_0, 1),
 		BPF_EXIT_INSN(),
@@ -1546,8 +1545,7 @@ static int cmd_arena(void)
 	const struct bpf_insn prog[] = {
 		BPF_MOV64_REG(BPF_REG_6, BPF_REG_1),
 		/* the program's arena */
-		BPF_RAW_INSN(BPF_LD | BPF_IMM | BPF_DW, BPF_REG_9, BPF_PSEUDO_MAP_FD, 0, arena),
-		BPF_RAW_INSN(0, 0, 0, 0, 0),
+		LD_MAP_FD(BPF_REG_9, arena),
 		BPF_MOV64_IMM(BPF_REG_1, 0),
 		/* r1 = addr_space_cast(r1, 0, 1): an arena pointer */
 		BPF_RAW_INSN(BPF_ALU64 | BPF_MOV | BPF_X, BPF_REG_1, BPF_REG_1,
