@@ -41,6 +41,8 @@ struct bpf_kfunc_emit {
 	u32 imm[MAX_BPF_FUNC_REG_ARGS];
 	u8 const_mask;
 	u8 scratch[2];
+	u8 mem_mask;
+	s16 mem_off[MAX_BPF_FUNC_REG_ARGS];
 };
 
 typedef int (*bpf_kfunc_emit_t)(const struct bpf_kfunc_emit *e, u8 *buf);
@@ -54,6 +56,7 @@ struct bpf_kfunc_body {
 	bpf_kfunc_emit_t emit;
 	const char *(*check_const)(const u32 *imm);
 	u32 verify_as;
+	u8 mem_args;
 };
 
 #define BPF_KFUNC_BODIES_NO_NATIVE	(1U << 0)

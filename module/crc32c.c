@@ -258,10 +258,10 @@ static const char *crc32c_lacks(const struct bpf_kfunc_body *b)
 #endif
 
 static const struct bpf_kfunc_body insn_crc32c_table[] = {
-	INSN_BODY(crc32c_u8, VERIFY, 16),
-	INSN_BODY(crc32c_u16, VERIFY, 16),
-	INSN_BODY(crc32c_u32, VERIFY, 16),
-	INSN_BODY(crc32c_u64, VERIFY, 16),
+	INSN_BODY(crc32c_u8, VERIFY, 16, .mem_args = INSN_MEM_ARGS_CRC32C),
+	INSN_BODY(crc32c_u16, VERIFY, 16, .mem_args = INSN_MEM_ARGS_CRC32C),
+	INSN_BODY(crc32c_u32, VERIFY, 16, .mem_args = INSN_MEM_ARGS_CRC32C),
+	INSN_BODY(crc32c_u64, VERIFY, 16, .mem_args = INSN_MEM_ARGS_CRC32C),
 };
 
 INSN_FAMILY_DEFINE(crc32c, .lacks = crc32c_lacks);

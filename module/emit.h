@@ -43,6 +43,13 @@ int insn_emit_ctz(const struct bpf_kfunc_emit *e, u8 *buf, bool is64);
 int insn_emit_mulhi(const struct bpf_kfunc_emit *e, u8 *buf, bool is_signed);
 int insn_emit_crc32c(const struct bpf_kfunc_emit *e, u8 *buf, u32 bytes);
 
+/*
+ * The arguments the emitters of a family read from memory where the
+ * program loads them just before the call (bpf_kfunc_body.mem_args):
+ * x86-64's crc32 takes v from memory, arm64's crc32c registers only.
+ */
+#define INSN_MEM_ARGS_CRC32C	(IS_ENABLED(CONFIG_X86_64) ? BIT(1) : 0)
+
 /* the CPU feature native popcount needs where this CPU lacks it, or NULL */
 const char *insn_popcnt_lacks(void);
 /* the CPU feature native CRC32C needs where this CPU lacks it, or NULL */

@@ -4,7 +4,11 @@
  * registers only and needs no FPU state): dst = CRC of dst's low 32 bits
  * and v's 1, 2, 4 or 8 bytes, zero-extended.  dst starts as a copy of
  * crc unless it is crc; if dst is v's register (and not crc's), v is
- * copied to a scratch register first.  Without SSE4.2 the body stays.
+ * copied to a scratch register first.  Where the program loads v just
+ * before the call, crc32 reads it from memory (mem_args); not where the
+ * load's base is dst's register and not crc's, which the copy of crc into
+ * dst would overwrite: the load then stays.  Without SSE4.2 the body
+ * stays.
  */
 #include <linux/errno.h>
 
@@ -30,6 +34,17 @@ static u8 *emit_crc32(u8 *p, u32 bytes, u8 dst, u8 src)
 	return p;
 }
 
+/* [66] F2 REX 0F 38 F0 (byte) or F1 /r: crc32 dst, [base + disp] */
+static u8 *emit_crc32_mem(u8 *p, u32 bytes, u8 dst, u8 base, s16 disp)
+{
+	if (bytes == 2)
+		EMIT1(0x66);
+	EMIT1(0xF2);
+	p = maybe_emit_mem_mod(p, base, X86_REG_NONE, dst, bytes == 8);
+	EMIT3(0x0F, 0x38, bytes == 1 ? 0xF0 : 0xF1);
+	return emit_mem(p, dst, base, X86_REG_NONE, 0, disp);
+}
+
 int insn_emit_crc32c(const struct bpf_kfunc_emit *e, u8 *buf, u32 bytes)
 {
 	u8 dst = e->dst, crc = e->arg[0], v = e->arg[1];
@@ -37,6 +52,15 @@ int insn_emit_crc32c(const struct bpf_kfunc_emit *e, u8 *buf, u32 bytes)
 
 	if (!insn_x86_has_sse42())
 		return -EOPNOTSUPP;
+	/* only v may come from memory, whose base dst must not overwrite */
+	if (e->mem_mask & ~BIT(1) || (e->mem_mask && dst == v && dst != crc))
+		return -EINVAL;
+	if (e->mem_mask) {
+		if (dst != crc)
+			p = emit_mov_reg(p, false, dst, crc);
+		p = emit_crc32_mem(p, bytes, dst, v, e->mem_off[1]);
+		return p - buf;
+	}
 	if (dst == v && dst != crc) {
 		p = emit_mov_reg(p, true, e->scratch[0], v);
 		v = e->scratch[0];

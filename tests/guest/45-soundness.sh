@@ -30,6 +30,7 @@ if insmod $T; then
 	$L fastcall_escape || rc=1
 	$L fastcall_dead || rc=1
 	$L sext native || rc=1
+	$L memarg native || rc=1
 	$L copy_narrow || rc=1
 	$L ksym || rc=1
 	$L zext || rc=1
@@ -37,12 +38,14 @@ if insmod $T; then
 	echo 2 >$S/bpf_jit_harden
 	$L void body || rc=1
 	$L sext body || rc=1
+	$L memarg body || rc=1
 	$L fastcall blinding || rc=1
 	$L fastcall_llvm blinding || rc=1
 	echo 0 >$S/bpf_jit_harden
 	echo 0 >$S/bpf_jit_enable
 	$L fastcall interpreter || rc=1
 	$L sext interpreter || rc=1
+	$L memarg interpreter || rc=1
 	$L fastcall_llvm interpreter || rc=1
 	echo 1 >$S/bpf_jit_enable
 	unload insn_test_kfuncs || rc=1

@@ -553,6 +553,153 @@ static void test_native(const struct bpf_kfunc_body *b, const struct kcase *k,
 	}
 }
 
+/* item of the assignment @as that is argument @a, or -1 */
+static int item_of(const struct assign *as, int a)
+{
+	int i;
+
+	for (i = 1; i < as->nitems; i++)
+		if (as->arg_of[i] == a)
+			return i;
+	return -1;
+}
+
+/*
+ * one emitted code with argument @m in memory, on many inputs: the value
+ * at a random place in a buffer of junk, the base register pointing
+ * @e->mem_off[m] bytes before it.  Operands sharing the base's register
+ * have its value, the address; the buffer must be left as it was.
+ */
+static void run_native_mem(const struct kcase *k, const struct assign *as,
+			   const struct bpf_kfunc_emit *e, int m, const u8 *code,
+			   int len, const u32 *imm, struct verdict *v, const char *regs)
+{
+	static u8 nmem[MEMSZ], vmem[MEMSZ + 8], vcopy[MEMSZ + 8];
+	u64 in[32], out[32], base, want, got;
+	char args[200], bytes[2 * 64 + 1], err[100];
+	int n, i, r, pos, bm = item_of(as, m);
+	struct call c;
+
+	for (n = 0; n < scaled(INPUTS_NATIVE); n++) {
+		new_call(k, &c, imm, n * 5 + (int)(rnd() % 5));
+		for (i = 0; i < (int)sizeof(vmem); i++)
+			vmem[i] = rnd();
+		pos = rnd() % (MEMSZ + 1);
+		memcpy(vmem + pos, &c.a[m], 8);		/* little-endian host */
+		memcpy(vcopy, vmem, sizeof(vmem));
+		base = (u64)vmem + pos - (u64)(s64)e->mem_off[m];
+		for (i = 1; i < as->nitems; i++) {
+			int a = as->arg_of[i];
+
+			if (i == bm || as->block[i] != as->block[bm])
+				continue;
+			c.a[a] = k->kind[a] == ARG_PTR ? base - (u64)nmem : base;
+		}
+		for (i = 1; i < as->nitems; i++)
+			for (r = 1; r < i; r++)
+				if (i != bm && r != bm && as->block[r] == as->block[i] &&
+				    as->block[i] != as->block[bm]) {
+					share(k, &c, as->arg_of[i], as->arg_of[r], nmem);
+					break;
+				}
+		want = run_c(k, &c, nmem);
+		memcpy(nmem, c.mem, MEMSZ);
+		for (r = 0; r < native_arch.nregs; r++)
+			in[r] = rnd();
+		for (i = 1; i < as->nitems; i++) {
+			int a = as->arg_of[i];
+
+			in[e->arg[a]] = a == m ? base :
+					k->kind[a] == ARG_PTR ? (u64)nmem + c.a[a] : c.a[a];
+		}
+		native_runs++;
+		v->runs++;
+		describe(args, sizeof(args), k, &c);
+		hex(bytes, sizeof(bytes), code, len);
+		if (native_run(code, len, in, out, err, sizeof(err))) {
+			fail(v, "%s %s [%s]: %s", regs, args, bytes, err);
+			continue;
+		}
+		got = normalize(k, out[e->dst], nmem);
+		if (got != want) {
+			fail(v, "%s %s, argument %d at base%+d [%s]: native %#llx, C %#llx",
+			     regs, args, m, e->mem_off[m], bytes, got, want);
+			continue;
+		}
+		if (memcmp(vmem, vcopy, sizeof(vmem))) {
+			fail(v, "%s %s [%s]: wrote the memory it reads", regs, args, bytes);
+			continue;
+		}
+		r = clobbered(k, e, in, out);
+		if (r >= 0)
+			fail(v, "%s %s [%s]: clobbered register %d", regs, args, bytes, r);
+	}
+}
+
+/*
+ * (c) an emitter that takes arguments from memory (mem_args): each such
+ * argument at its base register plus a displacement (disp8 and disp32
+ * ones, their edges first), for every set of constants and every sharing
+ * of the base with the result's and the other operands' registers.  It
+ * may decline (the load then stays), but not every time.
+ */
+static void test_native_mem(const struct bpf_kfunc_body *b, const struct kcase *k,
+			    struct verdict *v, bool run)
+{
+	static const s16 disps[] = { 0, 8, -8, 127, -128, 128, -129, 32767, -32768 };
+	const int rounds = sizeof(disps) / sizeof(disps[0]) + 3;
+	struct bpf_kfunc_emit e;
+	struct assign as;
+	u8 code[256];
+	u32 imm[NARGS];
+	char regs[160];
+	int i, j, m, round, len, at, taken = 0;
+
+	init_assign(&as, k);
+	for (m = 0; m < NARGS; m++) {
+		if (!(b->mem_args & 1u << m))
+			continue;
+		if (k->kind[m] != ARG_U64 && k->kind[m] != ARG_U32) {
+			fail(v, "mem_args names argument %d, which is no value", m);
+			continue;
+		}
+		for (i = 0; memset(imm, 0, sizeof(imm)), k->consts(i, imm); i++) {
+			if (refused(b, k, imm))
+				continue;
+			memset(as.block, 0, sizeof(as.block));
+			do {
+				for (round = 0; round < scaled(rounds); round++) {
+					pick_regs(&as, k, &e, imm);
+					e.mem_mask = 1u << m;
+					e.mem_off[m] = round < rounds - 3 ? disps[round] : (s16)rnd();
+					at = snprintf(regs, sizeof(regs), "dst %u args", e.dst);
+					for (j = 1; j < as.nitems; j++)
+						at += snprintf(regs + at, sizeof(regs) - at, " %u",
+							       e.arg[as.arg_of[j]]);
+					snprintf(regs + at, sizeof(regs) - at, ", argument %d at %u%+d",
+						 m, e.arg[m], e.mem_off[m]);
+					assignments++;
+					len = emit(b, &e, code, v, regs);
+					if (len == -1000) {
+						v->runs++;
+						continue;
+					}
+					if (len < 0) {
+						declines++;
+						v->declines++;
+						continue;
+					}
+					taken++;
+					if (run)
+						run_native_mem(k, &as, &e, m, code, len, imm, v, regs);
+				}
+			} while (next_partition(&as));
+		}
+	}
+	if (!taken)
+		fail(v, "took no argument from memory (mem_args %#x)", b->mem_args);
+}
+
 /*
  * The CPU features @b's emitter asks about, over every set of constants,
  * in every combination of those found so far, until no more turn up
@@ -677,6 +824,15 @@ static void test_family(const struct family *f)
 			host_cpu.on = s;
 			host_cpu.off = q & ~s;
 			test_native(b, k, &nv, !missing);
+			if (b->mem_args && s == q) {
+				struct verdict mv = { 0 };
+
+				test_native_mem(b, k, &mv, !missing);
+				variant_name(vname, sizeof(vname), q, s);
+				strncat(vname, "-mem", sizeof(vname) - strlen(vname) - 1);
+				report(f->name, name, vname, &mv,
+				       " with an argument in memory");
+			}
 			memset(&host_cpu, 0, sizeof(host_cpu));
 			variant_name(vname, sizeof(vname), q, s);
 			variant_note(note, sizeof(note), q, s);

@@ -516,29 +516,38 @@ x86_64)
 	# CRC32C: one crc32 per step where the guest CPU has SSE4.2, its
 	# width that of the source register (crc32b/w/l/q, or crc32 with
 	# %sil/%si/%esi/%rsi), the destination 32 bits but for q; six of each
-	# in crc32c_alias (every aliasing), one in the loop and the wrapper,
-	# eight in the 64-byte buffer (clang unrolls it).  Without SSE4.2 the
-	# bodies stay: none, and a SKIP.
+	# in crc32c_alias (every aliasing), one in the loop and the wrapper.
+	# A 64-bit v loaded just before the call is read from memory by
+	# crc32q (mem_args): in crc32c_all, in crc32c_alias's last case, and
+	# the eight words of the 64-byte buffer (clang unrolls it), with no
+	# register form left.  Without SSE4.2 the bodies stay: none, and a SKIP.
 	r8='%([a-d]l|[sd]il|[sb]pl|r[0-9]+b)' r16='%([a-d]x|[sd]i|[sb]p|r[0-9]+w)'
 	r32='%(e[a-d]x|e[sd]i|e[sb]p|r[0-9]+d)' r64='%(r[a-d]x|r[sd]i|r[sb]p|r[0-9]+)'
 	crc_b="crc32b? $r8,$r32" crc_w="crc32w? $r16,$r32"
 	crc_l="crc32l? $r32,$r32" crc_q="crc32q? $r64,$r64"
-	want=(1 6 1 8 4)
+	crc_qm="crc32q (-?0x[0-9a-f]+)?\\($r64\\),$r64"
+	# all, alias (b w l), loop and wrapper, buf, scratch, all and alias (q)
+	want=(1 6 1 8 4 0 5)
 	if ! why=$(native bpf_insn_crc32c_u64); then
-		want=(0 0 0 0 0)
+		want=(0 0 0 0 0 0 0)
 		echo "TEST shapes.crc32c.native SKIP the steps keep their bodies here: native=$why"
 	fi
-	for w in b w l q; do
+	for w in b w l; do
 		ere=crc_$w
 		count_line crc32c_all "${!ere}" "${want[0]}" crc32c_all.crc32$w
 		count_line crc32c_alias "${!ere}" "${want[1]}" crc32c_alias.crc32$w
 	done
+	count_line crc32c_all "$crc_q" "${want[5]}" crc32c_all.crc32q
+	count_line crc32c_alias "$crc_q" "${want[6]}" crc32c_alias.crc32q
+	count_line crc32c_all "$crc_qm" "${want[0]}" crc32c_all.crc32q_mem
+	count_line crc32c_alias "$crc_qm" "${want[2]}" crc32c_alias.crc32q_mem
 	# the result in v's register (and not crc's): v read from r10
 	count_line crc32c_alias "crc32[bwlq]? %r10[bwd]?,$r32|crc32q? %r10,$r64" \
 		"${want[4]}" crc32c_alias.scratch
 	count_line crc32c_loop "$crc_q" "${want[2]}" crc32c_loop
 	count_line crc32c_wrapper "$crc_q" "${want[2]}" crc32c_wrapper
-	count_line crc32c_buf "$crc_q" "${want[3]}" crc32c_buf
+	count_line crc32c_buf "$crc_qm" "${want[3]}" crc32c_buf.mem
+	count_line crc32c_buf "$crc_q" "${want[5]}" crc32c_buf.reg
 	;;
 arm64)
 	# ror is extr of a register with itself; select is cmp and csel

@@ -29,6 +29,11 @@
  *                               in R0 by its body and its native code alike:
  *                               a 32-bit move of the result after the call
  *                               clears the upper half, so it must stay
+ *   bpf_insn_test_memarg(a, v)  returns a + v; on x86-64 its native code
+ *                               takes v from memory where the program
+ *                               loads it just before the call (mem_args),
+ *                               and declines that where the load's base
+ *                               is the result's register (and not a's)
  *
  * With fail_init_ms=N the module instead gives the kernel's
  * bpf_iter_num_destroy() a body (the real module must not be loaded), waits
@@ -79,6 +84,11 @@ __bpf_kfunc int bpf_insn_test_sext(int x)
 	return x;
 }
 
+__bpf_kfunc u64 bpf_insn_test_memarg(u64 a, u64 v)
+{
+	return a + v;
+}
+
 __bpf_kfunc_end_defs();
 
 BTF_KFUNCS_START(test_ids)
@@ -89,6 +99,7 @@ BTF_ID_FLAGS(func, bpf_insn_test_fastcall, KF_FASTCALL)
 BTF_ID_FLAGS(func, bpf_insn_test_hi32)
 BTF_ID_FLAGS(func, bpf_insn_test_narrow)
 BTF_ID_FLAGS(func, bpf_insn_test_sext)
+BTF_ID_FLAGS(func, bpf_insn_test_memarg)
 BTF_KFUNCS_END(test_ids)
 
 static const struct btf_kfunc_id_set test_set = {
@@ -153,6 +164,59 @@ static int emit_sext(const struct bpf_kfunc_emit *e, u8 *buf)
 #endif
 }
 
+/*
+ * dst = a + v: mov dst, a; add dst, v, or add dst, [base + disp32] with v
+ * in memory; add a, dst where dst is v's register
+ */
+static int emit_memarg(const struct bpf_kfunc_emit *e, u8 *buf)
+{
+#if defined(CONFIG_X86_64)
+	u8 d = e->dst, a = e->arg[0], v = e->arg[1], n = 0;
+	bool mem = e->mem_mask & BIT(1);
+	s32 disp = e->mem_off[1];
+
+	if (e->mem_mask & ~BIT(1) || (mem && d == v && d != a))
+		return -EINVAL;
+	if (!mem && d == v) {
+		/* add d, a */
+		buf[n++] = 0x48 | (a >= 8 ? 4 : 0) | (d >= 8 ? 1 : 0);
+		buf[n++] = 0x01;
+		buf[n++] = 0xc0 | (a & 7) << 3 | (d & 7);
+		return n;
+	}
+	if (d != a) {
+		/* mov d, a */
+		buf[n++] = 0x48 | (a >= 8 ? 4 : 0) | (d >= 8 ? 1 : 0);
+		buf[n++] = 0x89;
+		buf[n++] = 0xc0 | (a & 7) << 3 | (d & 7);
+	}
+	if (!mem) {
+		/* add d, v */
+		buf[n++] = 0x48 | (v >= 8 ? 4 : 0) | (d >= 8 ? 1 : 0);
+		buf[n++] = 0x01;
+		buf[n++] = 0xc0 | (v & 7) << 3 | (d & 7);
+		return n;
+	}
+	/* add d, [v + disp32] */
+	buf[n++] = 0x48 | (d >= 8 ? 4 : 0) | (v >= 8 ? 1 : 0);
+	buf[n++] = 0x03;
+	buf[n++] = 0x80 | (d & 7) << 3 | (v & 7);
+	if ((v & 7) == 4)
+		buf[n++] = 0x24;			/* SIB: base only */
+	memcpy(buf + n, &disp, 4);
+	return n + 4;
+#elif defined(CONFIG_ARM64)
+	/* add xd, xa, xv */
+	if (e->mem_mask)
+		return -EINVAL;
+	*(__le32 *)buf = cpu_to_le32(0x8b000000 | e->arg[1] << 16 | e->arg[0] << 5 |
+				     e->dst);
+	return 4;
+#else
+	return -EOPNOTSUPP;
+#endif
+}
+
 static const struct bpf_insn void_body[] = {
 	BPF_ALU64_IMM(BPF_ADD, BPF_REG_1, 1),
 };
@@ -181,6 +245,10 @@ static const struct bpf_insn sext_body[] = {
 	BPF_ALU64_IMM(BPF_LSH, BPF_REG_0, 32),
 	BPF_ALU64_IMM(BPF_ARSH, BPF_REG_0, 32),
 };
+static const struct bpf_insn memarg_body[] = {
+	BPF_MOV64_REG(BPF_REG_0, BPF_REG_1),
+	BPF_ALU64_REG(BPF_ADD, BPF_REG_0, BPF_REG_2),
+};
 /* what bpf_iter_num_destroy() does: cur = end = 0 */
 static const struct bpf_insn destroy_body[] = {
 	BPF_ST_MEM(BPF_DW, BPF_REG_1, 0, 0),
@@ -194,6 +262,10 @@ static const struct bpf_kfunc_body test_bodies[] = {
 	BODY("bpf_insn_test_konst", konst_body, BPF_KFUNC_BODY_VERIFY, NULL, 0),
 	BODY("bpf_insn_test_fastcall", fastcall_body, BPF_KFUNC_BODY_VERIFY, emit_inc, 5),
 	BODY("bpf_insn_test_sext", sext_body, BPF_KFUNC_BODY_VERIFY, emit_sext, 4),
+	{ .name = "bpf_insn_test_memarg", .insns = memarg_body,
+	  .len = ARRAY_SIZE(memarg_body), .mode = BPF_KFUNC_BODY_VERIFY,
+	  .max_native = 11, .emit = emit_memarg,
+	  .mem_args = IS_ENABLED(CONFIG_X86_64) ? BIT(1) : 0 },
 };
 /* no native code, not even a copy: the body stays */
 static const struct bpf_kfunc_body body_only_bodies[] = {

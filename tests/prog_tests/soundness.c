@@ -41,6 +41,12 @@
  *        soundness sext MODE        an int kfunc sign-extending its result
  *                                   in R0, the result moved with a 32-bit
  *                                   move: its upper half is 0
+ *        soundness memarg MODE      an argument loaded just before the
+ *                                   call, which x86-64 native code reads
+ *                                   from memory: not where the call is a
+ *                                   jump target, the load narrower than the
+ *                                   argument, or its base the result's
+ *                                   register; the result right in each
  *        soundness copy_narrow      a kfunc of a u8 argument registered
  *                                   for copying: not copied
  *        soundness ksym             bpf_ksym_exists()'s load of the kfunc
@@ -1119,6 +1125,182 @@ static int cmd_sext(const char *mode)
 }
 
 /*
+ * x86-64 JIT image of @fd: how many add r64, [rbp + disp32] with disp32
+ * @disp (bpf_insn_test_memarg()'s memory form, R10 the base) and mov r64,
+ * [rbp + disp8] loads from @disp (the JIT's own load of that slot) it has
+ */
+static int memarg_image(int fd, int disp, int *adds, int *loads)
+{
+	struct bpf_prog_info info = {};
+	__u32 len = sizeof(info), n, i;
+	unsigned char *img;
+	__s32 d;
+
+	*adds = *loads = 0;
+	if (bpf_prog_get_info_by_fd(fd, &info, &len))
+		return -1;
+	n = info.jited_prog_len;
+	img = calloc(1, n + 8);
+	if (!img)
+		return -1;
+	memset(&info, 0, sizeof(info));
+	info.jited_prog_len = n;
+	info.jited_prog_insns = (__u64)(unsigned long)img;
+	len = sizeof(info);
+	if (bpf_prog_get_info_by_fd(fd, &info, &len)) {
+		free(img);
+		return -1;
+	}
+	for (i = 1; i + 5 < n; i++) {
+		memcpy(&d, img + i + 2, 4);
+		*adds += (img[i - 1] & 0xf8) == 0x48 && img[i] == 0x03 &&
+			 (img[i + 1] & 0xc7) == 0x85 && d == disp;
+		*loads += (img[i - 1] & 0xf8) == 0x48 && img[i] == 0x8b &&
+			  (img[i + 1] & 0xc7) == 0x45 && (signed char)img[i + 2] == disp;
+	}
+	free(img);
+	return 0;
+}
+
+/*
+ * One memarg program: loaded, run on packets of 16 and 64 bytes, results
+ * @want16 and @want64; in native mode on x86-64 its image has @adds
+ * memory-operand adds of slot @disp and @loads loads of it
+ */
+static int memarg_run(const char *test, const char *mode, const struct bpf_insn *insns,
+		      int n, int btf_fd, __u32 want16, __u32 want64, int disp, int adds,
+		      int loads)
+{
+	unsigned char pkt[64] = {};
+	__u32 r16 = 0, r64 = 0;
+	int fd, ok, a = -1, l = -1;
+	bool shape = !strcmp(mode, "native");
+	char name[96];
+
+#ifndef __x86_64__
+	shape = false;	/* only x86-64's test emitter reads memory */
+#endif
+	snprintf(name, sizeof(name), "soundness.memarg.%s.%s", test, mode);
+	fd = load_raw(insns, n, btf_fd, 0);
+	ok = fd >= 0 && !run_prog(fd, 0, pkt, 16, pkt, &r16) &&
+	     !run_prog(fd, 0, pkt, 64, pkt, &r64) && r16 == want16 && r64 == want64;
+	if (ok && shape)
+		ok = !memarg_image(fd, disp, &a, &l) && a == adds && l == loads;
+	test_line(name, ok, "results %#x %#x (want %#x %#x); image: %d adds from r10%+d, %d loads of it (want %d %d%s)%s",
+		  r16, r64, want16, want64, a, disp, l, adds, loads,
+		  shape ? "" : ", not checked here", fd < 0 ? log_buf : "");
+	if (fd >= 0)
+		close(fd);
+	return !ok;
+}
+
+/*
+ * bpf_insn_test_memarg(a, v) = a + v with v loaded from the stack just
+ * before the call: the load goes into the native code (fold), but not
+ * where the call is a jump target (target: a longer packet jumps over the
+ * other load), where the load is narrower than v (narrow: 32 of the
+ * slot's 64 bits), nor where its base is the result's register (base_dst:
+ * the emitter declines, binding is tried again without the load).  Each
+ * would read the wrong memory or the wrong width if folded.  A constant
+ * move into R1 between the load and the call stays in place and the load
+ * still folds (skip; skip_wide with a ld_imm64), unless the load's base is R1 (skip_base: folded, it
+ * would read address 3 - 16).
+ */
+static int cmd_memarg(const char *mode)
+{
+	int btf_fd, id = mod_kfunc(TEST_MOD, "bpf_insn_test_memarg", &btf_fd), fails = 0;
+#define MEMARG_SLOTS								BPF_ST_MEM(BPF_DW, BPF_REG_10, -8, 0x100),				BPF_ST_MEM(BPF_DW, BPF_REG_10, -16, 0x20000),				BPF_ST_MEM(BPF_W, BPF_REG_10, -4, 1)	/* -8's upper half */
+	const struct bpf_insn fold[] = {
+		MEMARG_SLOTS,
+		BPF_MOV64_IMM(BPF_REG_1, 3),
+		BPF_LDX_MEM(BPF_DW, BPF_REG_2, BPF_REG_10, -16),
+		KCALL(id),
+		BPF_EXIT_INSN(),
+	};
+	const struct bpf_insn target[] = {
+		MEMARG_SLOTS,
+		BPF_LDX_MEM(BPF_W, BPF_REG_4, BPF_REG_1, 0),	/* data */
+		BPF_LDX_MEM(BPF_W, BPF_REG_5, BPF_REG_1, 4),	/* data_end */
+		BPF_ALU64_REG(BPF_SUB, BPF_REG_5, BPF_REG_4),
+		BPF_MOV64_IMM(BPF_REG_1, 3),
+		BPF_LDX_MEM(BPF_DW, BPF_REG_2, BPF_REG_10, -16),
+		BPF_JMP_IMM(BPF_JGT, BPF_REG_5, 32, 1),
+		BPF_LDX_MEM(BPF_DW, BPF_REG_2, BPF_REG_10, -8),
+		KCALL(id),
+		BPF_EXIT_INSN(),
+	};
+	const struct bpf_insn narrow[] = {
+		MEMARG_SLOTS,
+		BPF_MOV64_IMM(BPF_REG_1, 3),
+		BPF_LDX_MEM(BPF_W, BPF_REG_2, BPF_REG_10, -8),
+		KCALL(id),
+		/* the result's upper half into the 32 bits XDP returns */
+		BPF_MOV64_REG(BPF_REG_3, BPF_REG_0),
+		BPF_ALU64_IMM(BPF_RSH, BPF_REG_3, 32),
+		BPF_ALU64_REG(BPF_XOR, BPF_REG_0, BPF_REG_3),
+		BPF_EXIT_INSN(),
+	};
+	const struct bpf_insn base_dst[] = {
+		MEMARG_SLOTS,
+		BPF_MOV64_REG(BPF_REG_0, BPF_REG_10),
+		BPF_ALU64_IMM(BPF_ADD, BPF_REG_0, -16),
+		BPF_MOV64_IMM(BPF_REG_1, 3),
+		BPF_LDX_MEM(BPF_DW, BPF_REG_2, BPF_REG_0, 0),
+		KCALL(id),
+		BPF_EXIT_INSN(),
+	};
+	const struct bpf_insn skip[] = {
+		MEMARG_SLOTS,
+		BPF_LDX_MEM(BPF_DW, BPF_REG_2, BPF_REG_10, -16),
+		BPF_MOV64_IMM(BPF_REG_1, 3),
+		KCALL(id),
+		BPF_EXIT_INSN(),
+	};
+	const struct bpf_insn skip_wide[] = {
+		MEMARG_SLOTS,
+		BPF_LDX_MEM(BPF_DW, BPF_REG_2, BPF_REG_10, -16),
+		/* r1 = 0x100000003 ll: a ld_imm64 stays in place too */
+		BPF_RAW_INSN(BPF_LD | BPF_IMM | BPF_DW, BPF_REG_1, 0, 0, 3),
+		BPF_RAW_INSN(0, 0, 0, 0, 1),
+		KCALL(id),
+		BPF_EXIT_INSN(),
+	};
+	const struct bpf_insn skip_base[] = {
+		MEMARG_SLOTS,
+		BPF_MOV64_REG(BPF_REG_1, BPF_REG_10),
+		BPF_LDX_MEM(BPF_DW, BPF_REG_2, BPF_REG_1, -16),
+		BPF_MOV64_IMM(BPF_REG_1, 3),
+		KCALL(id),
+		BPF_EXIT_INSN(),
+	};
+#undef MEMARG_SLOTS
+
+	if (id < 0) {
+		test_line("soundness.memarg.btf", 0, "no bpf_insn_test_memarg: %d", id);
+		return 1;
+	}
+	/* the slot -8 holds 0x1_0000_0100: a 32-bit load reads 0x100 */
+	fails += memarg_run("fold", mode, fold, ARRAY_SIZE(fold), btf_fd, 0x20003, 0x20003,
+			    -16, 1, 0);
+	fails += memarg_run("target", mode, target, ARRAY_SIZE(target), btf_fd, 0x103,
+			    0x20003, -16, 0, 1);
+	fails += memarg_run("narrow", mode, narrow, ARRAY_SIZE(narrow), btf_fd, 0x103, 0x103,
+			    -8, 0, 0);
+	fails += memarg_run("base_dst", mode, base_dst, ARRAY_SIZE(base_dst), btf_fd,
+			    0x20003, 0x20003, -16, 0, 0);
+	/* a constant move between load and call stays: a before it folds */
+	fails += memarg_run("skip", mode, skip, ARRAY_SIZE(skip), btf_fd, 0x20003, 0x20003,
+			    -16, 1, 0);
+	fails += memarg_run("skip_wide", mode, skip_wide, ARRAY_SIZE(skip_wide), btf_fd,
+			    0x20003, 0x20003, -16, 1, 0);
+	/* but not a load through the register that move writes */
+	fails += memarg_run("skip_base", mode, skip_base, ARRAY_SIZE(skip_base), btf_fd,
+			    0x20003, 0x20003, -16, 0, 0);
+	close(btf_fd);
+	return fails;
+}
+
+/*
  * A kfunc of a u8 argument, registered for copying: compiled code may
  * take the argument's upper bits as the caller's extension (clang does
  * on x86-64), which BPF never does, so the copier declines it and the
@@ -1688,6 +1870,8 @@ int soundness_main(int argc, char **argv)
 		return cmd_fastcall_dead();
 	if (argc == 3 && !strcmp(argv[1], "sext"))
 		return cmd_sext(argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "memarg"))
+		return cmd_memarg(argv[2]);
 	if (argc == 2 && !strcmp(argv[1], "copy_narrow"))
 		return cmd_copy_narrow();
 	if (argc == 2 && !strcmp(argv[1], "ksym"))

@@ -95,7 +95,7 @@ CC_LOOP(crc32c_loop, bpf_insn_crc32c_u64)
 CC_LOOP(crc32c_idiom, cc_idiom_u64)
 CC_LOOP(crc32c_wrapper, insn_crc32c_u64)
 
-/* the CRC32C of the packet's first CC_BUF bytes, 8 at a time */
+/* the CRC32C of the packet's first CC_BUF bytes, a 64-bit word at a time */
 #define CC_BUFPROG(name, step)						\
 SEC("xdp")								\
 int name(struct xdp_md *ctx)						\
@@ -106,8 +106,8 @@ int name(struct xdp_md *ctx)						\
 									\
 	if ((void *)(p + 1) > (void *)(long)ctx->data_end)		\
 		return XDP_DROP;					\
-	for (i = 0; i < CC_BUF; i += 8)					\
-		crc = step(crc, *(u64 *)&p->buf[i]);			\
+	for (i = 0; i < CC_BUF / 8; i++)				\
+		crc = step(crc, p->w[i]);				\
 	p->crc = ~crc;							\
 	return XDP_PASS;						\
 }

@@ -42,7 +42,10 @@ struct cc_pkt {
 };
 
 struct cc_bpkt {
-	__u8 buf[CC_BUF];
+	union {
+		__u8 buf[CC_BUF];
+		__u64 w[CC_BUF / 8];	/* the words the programs load */
+	};
 	__u32 crc;
 	__u32 pad;
 };
