@@ -86,5 +86,6 @@ after_div body insn 1: division by a register or signed by -1 in a BPF_KFUNC_BOD
 twice already has a body
 read_arg3 body insn 1: reads R3 before it is written
 verify_as_loop body insn 0: verify_as needs BPF_KFUNC_BODY_AFTER and an allowed helper
+mem_args3 body insn 0: mem_args names no argument of an emitter
 CASES
 exit $rc

@@ -101,6 +101,9 @@ static const struct bpf_insn read_arg3[] = {
  */
 #define VERIFY_AS_CASE(name, helper) \
 	{ name, good, ARRAY_SIZE(good), BPF_KFUNC_BODY_AFTER, 1, helper }
+/* a body whose mem_args names a third argument of a two-argument kfunc */
+#define MEM_ARGS_CASE(name, mask) \
+	{ name, good, ARRAY_SIZE(good), BPF_KFUNC_BODY_VERIFY, 1, 0, mask }
 static const struct {
 	const char *name;
 	const struct bpf_insn *insns;
@@ -108,6 +111,7 @@ static const struct {
 	u8 mode;
 	u8 nr;		/* registered this many times in one call */
 	u32 verify_as;
+	u8 mem_args;
 } cases[] = {
 	CASE(good), CASE(call), CASE_AS("exit", exit_, BPF_KFUNC_BODY_VERIFY, 1),
 	CASE(back), CASE(leave), CASE(write6), CASE(write10), CASE(read7),
@@ -117,6 +121,7 @@ static const struct {
 	AFTER_CASE(after_div), CASE_AS("twice", good, BPF_KFUNC_BODY_VERIFY, 2),
 	CASE(read_arg3), CASE(void1), VERIFY_AS_CASE("verify_as_loop", BPF_FUNC_loop),
 	VERIFY_AS_CASE("verify_as_this_cpu_ptr", BPF_FUNC_this_cpu_ptr),
+	MEM_ARGS_CASE("mem_args3", BIT(2)),
 	/* the longest bodies of each mode, and an AFTER body one longer */
 	CASE_LEN("longest", too_long, BPF_KFUNC_BODY_MAX_INSNS, BPF_KFUNC_BODY_VERIFY),
 	CASE_LEN("longest_after", too_long, BPF_KFUNC_BODY_AFTER_MAX_INSNS,
@@ -160,6 +165,7 @@ static int __init bad_init(void)
 		test_body[j].len = cases[i].len;
 		test_body[j].mode = cases[i].mode;
 		test_body[j].verify_as = cases[i].verify_as;
+		test_body[j].mem_args = cases[i].mem_args;
 	}
 	err = register_bpf_kfunc_bodies(THIS_MODULE, test_body, cases[i].nr, 0);
 	pr_info("body %s: %d\n", body, err);
