@@ -391,28 +391,62 @@ static int clobbered(const struct kcase *k, const struct bpf_kfunc_emit *e,
 	return -1;
 }
 
-/* one emitted code on many inputs */
+/* item of the assignment @as that is argument @a, or -1 */
+static int item_of(const struct assign *as, int a)
+{
+	int i;
+
+	for (i = 1; i < as->nitems; i++)
+		if (as->arg_of[i] == a)
+			return i;
+	return -1;
+}
+
+/*
+ * one emitted code on many inputs; with @m >= 0, argument @m in memory:
+ * its value at a random place in a buffer of junk, the base register
+ * pointing @e->mem_off[m] bytes before it, operands sharing the base's
+ * register holding its value, the address, and the buffer left as it was
+ */
 static void run_native(const struct bpf_kfunc_body *b, const struct kcase *k,
 		       const struct assign *as, const struct bpf_kfunc_emit *e,
 		       const u8 *code, int len, const u32 *imm, struct verdict *v,
-		       const char *regs)
+		       const char *regs, int m)
 {
-	static u8 cmem[MEMSZ], nmem[MEMSZ];
-	u64 in[32], out[32], want, got;
-	char args[200], bytes[2 * 64 + 1], err[100];
+	static u8 cmem[MEMSZ], nmem[MEMSZ], vmem[MEMSZ + 8], vcopy[MEMSZ + 8];
+	u64 in[32], out[32], want, got, base = 0;
+	char args[200], bytes[2 * 64 + 1], err[100], where[48] = "";
+	int n, i, r, pos, bm = m < 0 ? -1 : item_of(as, m);
 	struct call c;
-	int n, i, r;
 
 	(void)b;
+	if (m >= 0)
+		snprintf(where, sizeof(where), ", argument %d at base%+d", m, e->mem_off[m]);
 	for (n = 0; n < scaled(INPUTS_NATIVE); n++) {
 		new_call(k, &c, imm, n * 5 + (int)(rnd() % 5));
+		if (m >= 0) {
+			for (i = 0; i < (int)sizeof(vmem); i++)
+				vmem[i] = rnd();
+			pos = rnd() % (MEMSZ + 1);
+			memcpy(vmem + pos, &c.a[m], 8);		/* little-endian host */
+			memcpy(vcopy, vmem, sizeof(vmem));
+			base = (u64)vmem + pos - (u64)(s64)e->mem_off[m];
+			for (i = 1; i < as->nitems; i++) {
+				int a = as->arg_of[i];
+
+				if (i != bm && as->block[i] == as->block[bm])
+					c.a[a] = k->kind[a] == ARG_PTR ? base - (u64)nmem : base;
+			}
+		}
 		/*
 		 * operands sharing a register have one value: the first one's,
 		 * or the pointer's, which a value sharing it holds as an address
+		 * (or the base's, above)
 		 */
 		for (i = 1; i < as->nitems; i++)
 			for (r = 1; r < i; r++)
-				if (as->block[r] == as->block[i]) {
+				if (as->block[r] == as->block[i] &&
+				    (bm < 0 || as->block[i] != as->block[bm])) {
 					share(k, &c, as->arg_of[i], as->arg_of[r], nmem);
 					break;
 				}
@@ -425,7 +459,8 @@ static void run_native(const struct bpf_kfunc_body *b, const struct kcase *k,
 		for (i = 1; i < as->nitems; i++) {
 			int a = as->arg_of[i];
 
-			in[e->arg[a]] = k->kind[a] == ARG_PTR ? (u64)nmem + c.a[a] : c.a[a];
+			in[e->arg[a]] = a == m ? base :
+					k->kind[a] == ARG_PTR ? (u64)nmem + c.a[a] : c.a[a];
 		}
 		native_runs++;
 		v->runs++;
@@ -437,8 +472,12 @@ static void run_native(const struct bpf_kfunc_body *b, const struct kcase *k,
 		}
 		got = normalize(k, out[e->dst], nmem);
 		if (got != want) {
-			fail(v, "%s %s [%s]: native %#llx, C %#llx",
-			     regs, args, bytes, got, want);
+			fail(v, "%s %s%s [%s]: native %#llx, C %#llx",
+			     regs, args, where, bytes, got, want);
+			continue;
+		}
+		if (m >= 0 && memcmp(vmem, vcopy, sizeof(vmem))) {
+			fail(v, "%s %s [%s]: wrote the memory it reads", regs, args, bytes);
 			continue;
 		}
 		if (!k->mem_dead && memcmp(nmem, cmem, MEMSZ)) {
@@ -547,92 +586,9 @@ static void test_native(const struct bpf_kfunc_body *b, const struct kcase *k,
 					continue;
 				}
 				if (!bad && run)
-					run_native(b, k, &as, &e, code, len, imm, v, regs);
+					run_native(b, k, &as, &e, code, len, imm, v, regs, -1);
 			}
 		} while (next_partition(&as));
-	}
-}
-
-/* item of the assignment @as that is argument @a, or -1 */
-static int item_of(const struct assign *as, int a)
-{
-	int i;
-
-	for (i = 1; i < as->nitems; i++)
-		if (as->arg_of[i] == a)
-			return i;
-	return -1;
-}
-
-/*
- * one emitted code with argument @m in memory, on many inputs: the value
- * at a random place in a buffer of junk, the base register pointing
- * @e->mem_off[m] bytes before it.  Operands sharing the base's register
- * have its value, the address; the buffer must be left as it was.
- */
-static void run_native_mem(const struct kcase *k, const struct assign *as,
-			   const struct bpf_kfunc_emit *e, int m, const u8 *code,
-			   int len, const u32 *imm, struct verdict *v, const char *regs)
-{
-	static u8 nmem[MEMSZ], vmem[MEMSZ + 8], vcopy[MEMSZ + 8];
-	u64 in[32], out[32], base, want, got;
-	char args[200], bytes[2 * 64 + 1], err[100];
-	int n, i, r, pos, bm = item_of(as, m);
-	struct call c;
-
-	for (n = 0; n < scaled(INPUTS_NATIVE); n++) {
-		new_call(k, &c, imm, n * 5 + (int)(rnd() % 5));
-		for (i = 0; i < (int)sizeof(vmem); i++)
-			vmem[i] = rnd();
-		pos = rnd() % (MEMSZ + 1);
-		memcpy(vmem + pos, &c.a[m], 8);		/* little-endian host */
-		memcpy(vcopy, vmem, sizeof(vmem));
-		base = (u64)vmem + pos - (u64)(s64)e->mem_off[m];
-		for (i = 1; i < as->nitems; i++) {
-			int a = as->arg_of[i];
-
-			if (i == bm || as->block[i] != as->block[bm])
-				continue;
-			c.a[a] = k->kind[a] == ARG_PTR ? base - (u64)nmem : base;
-		}
-		for (i = 1; i < as->nitems; i++)
-			for (r = 1; r < i; r++)
-				if (i != bm && r != bm && as->block[r] == as->block[i] &&
-				    as->block[i] != as->block[bm]) {
-					share(k, &c, as->arg_of[i], as->arg_of[r], nmem);
-					break;
-				}
-		want = run_c(k, &c, nmem);
-		memcpy(nmem, c.mem, MEMSZ);
-		for (r = 0; r < native_arch.nregs; r++)
-			in[r] = rnd();
-		for (i = 1; i < as->nitems; i++) {
-			int a = as->arg_of[i];
-
-			in[e->arg[a]] = a == m ? base :
-					k->kind[a] == ARG_PTR ? (u64)nmem + c.a[a] : c.a[a];
-		}
-		native_runs++;
-		v->runs++;
-		describe(args, sizeof(args), k, &c);
-		hex(bytes, sizeof(bytes), code, len);
-		if (native_run(code, len, in, out, err, sizeof(err))) {
-			fail(v, "%s %s [%s]: %s", regs, args, bytes, err);
-			continue;
-		}
-		got = normalize(k, out[e->dst], nmem);
-		if (got != want) {
-			fail(v, "%s %s, argument %d at base%+d [%s]: native %#llx, C %#llx",
-			     regs, args, m, e->mem_off[m], bytes, got, want);
-			continue;
-		}
-		if (memcmp(vmem, vcopy, sizeof(vmem))) {
-			fail(v, "%s %s [%s]: wrote the memory it reads", regs, args, bytes);
-			continue;
-		}
-		r = clobbered(k, e, in, out);
-		if (r >= 0)
-			fail(v, "%s %s [%s]: clobbered register %d", regs, args, bytes, r);
 	}
 }
 
@@ -691,7 +647,8 @@ static void test_native_mem(const struct bpf_kfunc_body *b, const struct kcase *
 					}
 					taken++;
 					if (run)
-						run_native_mem(k, &as, &e, m, code, len, imm, v, regs);
+						run_native(b, k, &as, &e, code, len, imm, v, regs,
+							   m);
 				}
 			} while (next_partition(&as));
 		}
