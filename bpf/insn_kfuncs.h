@@ -188,8 +188,10 @@ static __always_inline void insn_store_be64(void *p, __u32 off, __u64 v)
 /*
  * bit counts: population count, leading and trailing zeros; clz and ctz
  * of 0 are the width.  The verifier knows each result is at most the
- * width.  The C versions do not use __builtin_clzll() and
- * __builtin_ctzll(): clang 14 compiles them wrongly for BPF.
+ * width.  blsr: x & (x - 1), the lowest set bit cleared, the next step of
+ * a scan over the set bits (x86 BMI1's blsr, one instruction).  The C
+ * versions do not use __builtin_clzll() and __builtin_ctzll(): clang 14
+ * compiles them wrongly for BPF.
  */
 extern __u32 bpf_insn_popcnt64(__u64 x) __ksym __weak __insn_fastcall;
 extern __u32 bpf_insn_popcnt32(__u32 x) __ksym __weak __insn_fastcall;
@@ -197,6 +199,8 @@ extern __u32 bpf_insn_clz64(__u64 x) __ksym __weak __insn_fastcall;
 extern __u32 bpf_insn_clz32(__u32 x) __ksym __weak __insn_fastcall;
 extern __u32 bpf_insn_ctz64(__u64 x) __ksym __weak __insn_fastcall;
 extern __u32 bpf_insn_ctz32(__u32 x) __ksym __weak __insn_fastcall;
+extern __u64 bpf_insn_blsr64(__u64 x) __ksym __weak __insn_fastcall;
+extern __u32 bpf_insn_blsr32(__u32 x) __ksym __weak __insn_fastcall;
 
 /*
  * The C versions, __insn_<op>(), what the wrappers fall back to (and
@@ -266,6 +270,30 @@ __INSN_BITCOUNT_WRAPPER(clz64, __u64)
 __INSN_BITCOUNT_WRAPPER(clz32, __u32)
 __INSN_BITCOUNT_WRAPPER(ctz64, __u64)
 __INSN_BITCOUNT_WRAPPER(ctz32, __u32)
+
+static __always_inline __u64 __insn_blsr64(__u64 x)
+{
+	return x & (x - 1);
+}
+
+static __always_inline __u32 __insn_blsr32(__u32 x)
+{
+	return x & (x - 1);
+}
+
+static __always_inline __u64 insn_blsr64(__u64 x)
+{
+	if (bpf_ksym_exists(bpf_insn_blsr64))
+		return bpf_insn_blsr64(x);
+	return __insn_blsr64(x);
+}
+
+static __always_inline __u32 insn_blsr32(__u32 x)
+{
+	if (bpf_ksym_exists(bpf_insn_blsr32))
+		return bpf_insn_blsr32(x);
+	return __insn_blsr32(x);
+}
 
 /*
  * wide multiply: the upper 64 bits of the 128-bit product; mulfold64 its

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Bit counts: population count, leading and trailing zeros, of 64 and of
- * 32 bits.  Leading and trailing zeros are defined at 0: the width.
+ * 32 bits.  Leading and trailing zeros are defined at 0: the width.  And
+ * the step of a scan over the set bits: x & (x - 1), x with its lowest
+ * set bit cleared (x86 BMI1's blsr), which a loop of ctz calls needs
+ * after each one.
  *
  * The verifier knows each body's result is at most the width, so the
  * result can index an array of width + 1 entries without a check:
@@ -13,7 +16,8 @@
  *   - clz is a binary search without branches, down to a nibble whose
  *     log2 is read from a table in a 32-bit constant.  clz64 branches on
  *     0 and on its upper half (a step more would not fit the body), so
- *     the verifier follows three paths.
+ *     the verifier follows three paths;
+ *   - blsr is the expression itself, three instructions.
  */
 #include <linux/bitops.h>
 #include <linux/btf.h>
@@ -51,6 +55,16 @@ __bpf_kfunc u32 bpf_insn_ctz64(u64 x)
 __bpf_kfunc u32 bpf_insn_ctz32(u32 x)
 {
 	return x ? __ffs(x) : 32;
+}
+
+__bpf_kfunc u64 bpf_insn_blsr64(u64 x)
+{
+	return x & (x - 1);
+}
+
+__bpf_kfunc u32 bpf_insn_blsr32(u32 x)
+{
+	return x & (x - 1);
 }
 
 __bpf_kfunc_end_defs();
@@ -203,6 +217,19 @@ static const struct bpf_insn ctz32_body[] = POPCNT32_BODY(
 	BPF_ALU32_REG(BPF_AND, BPF_REG_1, BPF_REG_2),
 );
 
+/* x & (x - 1): 0 for 0, as blsr gives it */
+static const struct bpf_insn blsr64_body[] = {
+	BPF_MOV64_REG(BPF_REG_0, BPF_REG_1),
+	BPF_ALU64_IMM(BPF_ADD, BPF_REG_0, -1),
+	BPF_ALU64_REG(BPF_AND, BPF_REG_0, BPF_REG_1),
+};
+
+static const struct bpf_insn blsr32_body[] = {
+	BPF_MOV32_REG(BPF_REG_0, BPF_REG_1),
+	BPF_ALU32_IMM(BPF_ADD, BPF_REG_0, -1),
+	BPF_ALU32_REG(BPF_AND, BPF_REG_0, BPF_REG_1),
+};
+
 #if INSN_HAVE_EMITTERS
 int insn_emit_popcnt64(const struct bpf_kfunc_emit *e, u8 *buf)
 {
@@ -234,6 +261,16 @@ int insn_emit_ctz32(const struct bpf_kfunc_emit *e, u8 *buf)
 	return insn_emit_ctz(e, buf, false);
 }
 
+int insn_emit_blsr64(const struct bpf_kfunc_emit *e, u8 *buf)
+{
+	return insn_emit_blsr(e, buf, true);
+}
+
+int insn_emit_blsr32(const struct bpf_kfunc_emit *e, u8 *buf)
+{
+	return insn_emit_blsr(e, buf, false);
+}
+
 /*
  * Popcount is one instruction only where the CPU has it (x86 POPCNT,
  * arm64 FEAT_CSSC); elsewhere its emitter declines and the body stays,
@@ -255,6 +292,8 @@ static const struct bpf_kfunc_body insn_bitcount_table[] = {
 	INSN_BODY(clz32, VERIFY, 18),
 	INSN_BODY(ctz64, VERIFY, 14),
 	INSN_BODY(ctz32, VERIFY, 14),
+	INSN_BODY(blsr64, VERIFY, 8),
+	INSN_BODY(blsr32, VERIFY, 8),
 };
 
 INSN_FAMILY_DEFINE(bitcount, .lacks = bitcount_lacks);

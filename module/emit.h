@@ -40,6 +40,7 @@ int insn_emit_store_be(const struct bpf_kfunc_emit *e, u8 *buf, u32 bytes);
 int insn_emit_popcnt(const struct bpf_kfunc_emit *e, u8 *buf, bool is64);
 int insn_emit_clz(const struct bpf_kfunc_emit *e, u8 *buf, bool is64);
 int insn_emit_ctz(const struct bpf_kfunc_emit *e, u8 *buf, bool is64);
+int insn_emit_blsr(const struct bpf_kfunc_emit *e, u8 *buf, bool is64);
 int insn_emit_mulhi(const struct bpf_kfunc_emit *e, u8 *buf, bool is_signed);
 int insn_emit_crc32c(const struct bpf_kfunc_emit *e, u8 *buf, u32 bytes);
 

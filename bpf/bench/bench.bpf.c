@@ -258,9 +258,12 @@ int log2_kfunc(struct xdp_md *ctx)
  * iteration in 33, on its branch, where clang would otherwise compute
  * it in every iteration.  The idiom is bpf/insn_kfuncs.h's fallback
  * __insn_ctz64(), the popcount of the trailing zeros made ones (clang 14
- * cannot compile __builtin_ctzll() for BPF).
+ * cannot compile __builtin_ctzll() for BPF), and w & (w - 1).
+ * bitscan_kfunc clears the bit with blsr64, one instruction as gcc's
+ * blsr; scanand_kfunc with BPF's w & (w - 1), three (its idiom is
+ * bitscan_idiom).
  */
-#define SCAN_BODY(ctz)							\
+#define SCAN_BODY(ctz, clear)						\
 	__u64 w = acc | 1ull << 63, t;					\
 									\
 	NO_UNROLL							\
@@ -270,8 +273,8 @@ int log2_kfunc(struct xdp_md *ctx)
 			barrier_var(t);					\
 			w = t | 1ull << 63;				\
 		}							\
-		acc += ctz;						\
-		w &= w - 1;						\
+		acc += ctz(w);						\
+		w = clear(w);						\
 	}								\
 	return BENCH_FOLD(acc)
 
@@ -279,14 +282,21 @@ SEC("xdp")
 int bitscan_idiom(struct xdp_md *ctx)
 {
 	BENCH_PKT(ctx, acc, b);
-	SCAN_BODY(__insn_ctz64(w));
+	SCAN_BODY(__insn_ctz64, __insn_blsr64);
 }
 
 SEC("xdp")
 int bitscan_kfunc(struct xdp_md *ctx)
 {
 	BENCH_PKT(ctx, acc, b);
-	SCAN_BODY(bpf_insn_ctz64(w));
+	SCAN_BODY(bpf_insn_ctz64, bpf_insn_blsr64);
+}
+
+SEC("xdp")
+int scanand_kfunc(struct xdp_md *ctx)
+{
+	BENCH_PKT(ctx, acc, b);
+	SCAN_BODY(bpf_insn_ctz64, __insn_blsr64);
 }
 
 /*

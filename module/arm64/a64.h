@@ -161,6 +161,8 @@ static inline u32 a64_prfm_imm(u8 prfop, u8 Xn, u32 imm)
  */
 #define A64_DP3_MUL	0x9b007c00	/* 1 00 11011 000 Rm 0 11111(Ra) Rn Rd */
 #define A64_LOG_EOR	0xca000000	/* 1 10 01010 00 0 Rm 000000 Rn Rd */
+/* and (shifted register, lsl #0), X or W: the same class as eor */
+#define A64_LOG_AND	0x0a000000	/* sf 00 01010 00 0 Rm 000000 Rn Rd */
 
 static inline bool a64_reg_ok(u8 reg)
 {
@@ -176,8 +178,9 @@ static inline u32 a64_dp1(bool sf, u8 Rd, u8 Rn, u32 opcode)
 }
 
 /*
- * Rd = Rn op Rm, X only: the upper half of the 128-bit product (umulh,
- * smulh), the lower half (mul), exclusive or (eor)
+ * Rd = Rn op Rm: the upper half of the 128-bit product (umulh, smulh),
+ * the lower half (mul), exclusive or (eor), X only; and, X or W (the sf
+ * bit in @base)
  */
 static inline u32 a64_rrr(u32 base, u8 Rd, u8 Rn, u8 Rm)
 {
@@ -208,6 +211,7 @@ static inline u32 a64_crc32c(u32 bytes, u8 Rd, u8 Rn, u8 Rm)
 #define A64_SMULH(Rd, Rn, Rm)	a64_rrr(A64_DP3_SMULH, Rd, Rn, Rm)
 #define A64_MUL64(Rd, Rn, Rm)	a64_rrr(A64_DP3_MUL, Rd, Rn, Rm)
 #define A64_EOR64(Rd, Rn, Rm)	a64_rrr(A64_LOG_EOR, Rd, Rn, Rm)
+#define A64_AND(sf, Rd, Rn, Rm)	a64_rrr(A64_LOG_AND | (u32)(sf) << 31, Rd, Rn, Rm)
 #define A64_CRC32C(bytes, Rd, Rn, Rm)	a64_crc32c(bytes, Rd, Rn, Rm)
 
 #define A64_MRS_TPIDR_EL1(Rt) \

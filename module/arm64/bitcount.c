@@ -6,7 +6,9 @@
  * the kernel may not touch here): elsewhere the emitter declines and the
  * body stays.  The W forms count 32 bits and clear the upper half, as the
  * u32 kfuncs must; clz of 0 is the width, as the kfuncs define it.  Any
- * aliasing: each instruction reads its source before it writes.
+ * aliasing: each instruction reads its source before it writes.  arm64
+ * has no blsr: sub of x - 1 into the JIT's first scratch register and an
+ * and, where the body would take three instructions.
  */
 #include <linux/errno.h>
 
@@ -57,5 +59,16 @@ int insn_emit_ctz(const struct bpf_kfunc_emit *e, u8 *buf, bool is64)
 	a64_begin(&c, buf);
 	a64_emit(&c, A64_RBIT(is64, e->dst, e->arg[0]));
 	a64_emit(&c, A64_CLZ(is64, e->dst, e->dst));
+	return a64_end(&c);
+}
+
+int insn_emit_blsr(const struct bpf_kfunc_emit *e, u8 *buf, bool is64)
+{
+	u8 tmp = e->scratch[0];
+	struct a64_code c;
+
+	a64_begin(&c, buf);
+	a64_emit(&c, A64_SUB_I(is64, tmp, e->arg[0], 1));
+	a64_emit(&c, A64_AND(is64, e->dst, e->arg[0], tmp));
 	return a64_end(&c);
 }

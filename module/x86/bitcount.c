@@ -7,6 +7,9 @@
  * width - 1, and that answer is chosen so that the xor gives the width).
  * Without POPCNT the body stays.  The 32-bit forms zero-extend the
  * result, as a cmov of 32 bits does whether or not it moves.
+ *
+ * blsr (BMI1) clears the lowest set bit; without BMI1, lea of x - 1 into
+ * dst (or into a scratch register where dst is x's) and an and.
  */
 #include <linux/errno.h>
 #include <linux/unaligned.h>
@@ -69,4 +72,25 @@ int insn_emit_ctz(const struct bpf_kfunc_emit *e, u8 *buf, bool is64)
 	if (insn_x86_has_bmi1())
 		return emit_count(e, buf, X86_BSF, is64);
 	return emit_scan(e, buf, X86_BSF, is64, is64 ? 64 : 32, 0);
+}
+
+/* blsr dst, src: VEX.LZ.0F38.W 0xF3 /1, dst in vvvv */
+int insn_emit_blsr(const struct bpf_kfunc_emit *e, u8 *buf, bool is64)
+{
+	u8 dst = e->dst, src = e->arg[0], t;
+	u8 *p = buf;
+
+	if (insn_x86_has_bmi1()) {
+		p = emit_vex3(p, 1, src, 2, is64, dst, 0);
+		EMIT2(0xF3, add_2reg(0xC0, src, 1));
+		return p - buf;
+	}
+	t = dst == src ? e->scratch[0] : dst;
+	p = maybe_emit_mod(p, src, t, is64);
+	EMIT1(0x8D);					/* lea t, [src - 1] */
+	p = emit_mem(p, t, src, X86_REG_NONE, 0, -1);
+	/* and dst, t; or and dst, src where t is dst */
+	p = maybe_emit_mod(p, dst, t == dst ? src : t, is64);
+	EMIT2(0x21, add_2reg(0xC0, dst, t == dst ? src : t));
+	return p - buf;
 }

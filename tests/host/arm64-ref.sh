@@ -30,6 +30,13 @@ reg() { # reg PREFIX N: x0..x30, and xzr for 31
 			done
 		done
 	done
+	for p in x w; do
+		for d in $(seq 0 31); do
+			for n in $(seq 0 31); do
+				echo "and $(reg $p $d), $(reg $p $n), $(reg $p $(((7 * d + 3 * n + 1) % 32)))"
+			done
+		done
+	done
 	# Rm: W, or X for crc32cx; an Rm of its own, taking every value too
 	for op in crc32cb crc32ch crc32cw crc32cx; do
 		m=w; [ $op = crc32cx ] && m=x

@@ -4,8 +4,8 @@
  * no encoder for them) against GNU as: tests/host/arm64-ref.sh assembles
  * the same list, in the same order, into a64_ref.h.  Every register of
  * each one-register-in form (rbit, clz, cnt; X and W), and for umulh,
- * smulh, mul and eor (X), and crc32cb, crc32ch, crc32cw, crc32cx, every pair of Rd and Rn
- * with an Rm that takes every value too.
+ * smulh, mul and eor (X), and (X and W), and crc32cb, crc32ch, crc32cw,
+ * crc32cx, every pair of Rd and Rn with an Rm that takes every value too.
  * The words of cnt (FEAT_CSSC) are checked here only: qemu-aarch64 7.2
  * cannot run them.
  */
@@ -56,6 +56,19 @@ int host_arm64_encodings(void)
 						 rrr_name[op], d, r, m, w,
 						 n < ARRAY_SIZE(ref) ? ref[n] : 0);
 			}
+	for (sf = 1; sf >= 0; sf--)
+		for (d = 0; d < 32; d++)
+			for (r = 0; r < 32; r++, n++) {
+				int m = (7 * d + 3 * r + 1) % 32;
+
+				w = A64_AND(sf, d, r, m);
+				if (n < ARRAY_SIZE(ref) && w == ref[n])
+					continue;
+				if (!bad++)
+					snprintf(first, sizeof(first), "and %c%d, %c%d, %c%d: %#x, as %#x",
+						 sf ? 'x' : 'w', d, sf ? 'x' : 'w', r,
+						 sf ? 'x' : 'w', m, w, n < ARRAY_SIZE(ref) ? ref[n] : 0);
+			}
 	for (op = 0; op < 4; op++)
 		for (d = 0; d < 32; d++)
 			for (r = 0; r < 32; r++, n++) {
@@ -72,6 +85,7 @@ int host_arm64_encodings(void)
 	/* and what insn.c refuses: a register past zr; crc32c of no width */
 	if (A64_CLZ(1, 32, 0) != AARCH64_BREAK_FAULT || A64_UMULH(0, 0, 32) != AARCH64_BREAK_FAULT ||
 	    A64_MUL64(32, 0, 0) != AARCH64_BREAK_FAULT || A64_EOR64(0, 32, 0) != AARCH64_BREAK_FAULT ||
+	    A64_AND(0, 0, 0, 32) != AARCH64_BREAK_FAULT ||
 	    A64_CRC32C(8, 0, 0, 32) != AARCH64_BREAK_FAULT ||
 	    A64_CRC32C(1, 32, 0, 0) != AARCH64_BREAK_FAULT) {
 		bad++;
@@ -92,6 +106,6 @@ int host_arm64_encodings(void)
 		       "first: %s\n", bad, n, first);
 	else
 		printf("TEST host.arm64.encodings PASS %u words of rbit, clz, cnt, umulh, "
-		       "smulh, mul, eor, crc32cb/h/w/x equal GNU as's\n", n);
+		       "smulh, mul, eor, and, crc32cb/h/w/x equal GNU as's\n", n);
 	return bad != 0;
 }

@@ -307,6 +307,14 @@ static u64 c_clz64(const u64 *a) { return a[0] ? __builtin_clzll(a[0]) : 64; }
 static u64 c_clz32(const u64 *a) { return (u32)a[0] ? __builtin_clz((u32)a[0]) : 32; }
 static u64 c_ctz64(const u64 *a) { return a[0] ? __builtin_ctzll(a[0]) : 64; }
 static u64 c_ctz32(const u64 *a) { return (u32)a[0] ? __builtin_ctz((u32)a[0]) : 32; }
+/* the lowest set bit cleared: the input with __builtin_ctz's bit xor-ed out */
+static u64 c_blsr64(const u64 *a) { return a[0] ? a[0] ^ 1ULL << __builtin_ctzll(a[0]) : 0; }
+static u64 c_blsr32(const u64 *a)
+{
+	u32 x = a[0];
+
+	return x ? x ^ 1U << __builtin_ctz(x) : 0;
+}
 
 static u64 bits_value(int n, int width)
 {
@@ -685,6 +693,8 @@ const struct kcase host_cases[] = {
 	CASE("bpf_insn_clz32", U32, NONE, NONE, U64, c_clz32, no_consts, bits32_input),
 	CASE("bpf_insn_ctz64", U64, NONE, NONE, U64, c_ctz64, no_consts, bits64_input),
 	CASE("bpf_insn_ctz32", U32, NONE, NONE, U64, c_ctz32, no_consts, bits32_input),
+	CASE("bpf_insn_blsr64", U64, NONE, NONE, U64, c_blsr64, no_consts, bits64_input),
+	CASE("bpf_insn_blsr32", U32, NONE, NONE, U64, c_blsr32, no_consts, bits32_input),
 	CASE("bpf_insn_mulhi64", U64, U64, NONE, U64, c_mulhi64, no_consts, mulhi_input),
 	CASE("bpf_insn_smulhi64", U64, U64, NONE, U64, c_smulhi64, no_consts, mulhi_input),
 	CASE("bpf_insn_mulfold64", U64, U64, NONE, U64, c_mulfold64, no_consts, mulhi_input),

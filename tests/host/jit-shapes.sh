@@ -493,8 +493,8 @@ x86_64)
 	copy_seq copy16_fastcall 1
 	no_stack copy16_fastcall
 	examples_clang22 'rol|ror|rorx' 'movbe|bswap|rol|cmov[a-z]+'
-	# bit counts and wide multiply (the guest CPU has POPCNT, ABM, BMI1,
-	# BMI2): one instruction each; signed, the one-operand imul between
+	# bit counts, blsr and wide multiply (the guest CPU has POPCNT, ABM,
+	# BMI1, BMI2): one instruction each; signed, the one-operand imul between
 	# the moves that keep rax and rdx; the fold, mulx and xor, and in its
 	# loop no other multiply (mulhi_loop's x * y is an imul).  The
 	# compiler zero-extends the u32 counts (shl; shr), so in the loop
@@ -502,6 +502,7 @@ x86_64)
 	count_op bitcount_all popcnt 2 bitcount_all.popcnt
 	count_op bitcount_all lzcnt 2 bitcount_all.lzcnt
 	count_op bitcount_all tzcnt 2 bitcount_all.tzcnt
+	count_op bitcount_all blsr 2 bitcount_all.blsr
 	count_op bitcount_loop lzcnt 1
 	one_op mulhi_loop mulx
 	count_op mulhi_loop imul 1 mulhi_loop.imul
@@ -616,6 +617,11 @@ arm64)
 	count_op bitcount_all clz 4 bitcount_all.clz
 	count_op bitcount_all rbit 2 bitcount_all.rbit
 	count_op bitcount_all 'clz w[0-9]+,' 2 bitcount_all.clz32
+	# blsr: sub of x - 1 into the scratch register x10, and with it (X,
+	# then W; the popcount bodies have and too)
+	count_line bitcount_all 'sub [xw]10, [xw][0-9]+, #0x1' 2 bitcount_all.blsr_sub
+	count_line bitcount_all 'and x[0-9]+, x[0-9]+, x10|and w[0-9]+, w[0-9]+, w10' 2 \
+		bitcount_all.blsr_and
 	if why=$(native bpf_insn_popcnt64); then
 		count_op bitcount_all cnt 2 bitcount_all.cnt
 	else

@@ -22,10 +22,10 @@ static const char *const ops[BC_NOPS] = {
 	BC_OPS(NAME)
 };
 
-/* of the BC_NOPS kfuncs, how many get native code here */
-static int bc_native(void)
+/* of the first @n kfuncs, how many get native code here */
+static int bc_native(int n)
 {
-	return native_count(PREFIX, ops, BC_NOPS);
+	return native_count(PREFIX, ops, n);
 }
 
 /* 2^k, 2^k - 1 (k < 64), then the common inputs */
@@ -50,19 +50,26 @@ static __u64 bc_want(int i, __u64 x)
 	case 2: return x ? __builtin_clzll(x) : 64;
 	case 3: return w ? __builtin_clz(w) : 32;
 	case 4: return x ? __builtin_ctzll(x) : 64;
-	default: return w ? __builtin_ctz(w) : 32;
+	case 5: return w ? __builtin_ctz(w) : 32;
+	/* the lowest set bit, __builtin_ctz's, xor-ed out */
+	case 6: return x ? x ^ 1ull << __builtin_ctzll(x) : 0;
+	default: return w ? w ^ 1u << __builtin_ctz(w) : 0;
 	}
 }
 
 /*
  * An insn of each body that constant blinding leaves as it is: "r0 *= r5"
  * of the 64-bit popcount (popcnt64, ctz64), "w1 -= w2" of the 32-bit one
- * (popcnt32, ctz32), "r2 >>= r1" of the clz table lookup
+ * (popcnt32, ctz32), "r2 >>= r1" of the clz table lookup, "r0 &= r1" and
+ * "w0 &= w1" of blsr64 and blsr32
  */
 static int bc_marker(const struct bpf_insn *i)
 {
 	return (i->code == (BPF_ALU64 | BPF_MUL | BPF_X) && i->dst_reg == 0 &&
 		i->src_reg == 5) ||
+	       ((i->code == (BPF_ALU64 | BPF_AND | BPF_X) ||
+		 i->code == (BPF_ALU | BPF_AND | BPF_X)) && i->dst_reg == 0 &&
+		i->src_reg == 1) ||
 	       (i->code == (BPF_ALU | BPF_SUB | BPF_X) && i->dst_reg == 1 &&
 		i->src_reg == 2) ||
 	       (i->code == (BPF_ALU64 | BPF_RSH | BPF_X) && i->dst_reg == 2 &&
@@ -134,7 +141,8 @@ static int check_range(const char *prefix, const char *mode, const char *path)
 		return 1;
 	fd = prog_fd(obj, "bitcount_range");
 	snprintf(name, sizeof(name), "%s.xlated.bitcount_range", prefix);
-	fails = check_shape_mixed(name, mode, fd, BC_NOPS, bc_native(), PREFIX, bc_marker);
+	fails = check_shape_mixed(name, mode, fd, BC_NCOUNTS, bc_native(BC_NCOUNTS), PREFIX,
+				  bc_marker);
 	snprintf(name, sizeof(name), "%s.bitcount_range", prefix);
 	prog_stat(name, fd);
 	for (int i = 0; i < 65; i++)
@@ -153,7 +161,7 @@ static int check_range(const char *prefix, const char *mode, const char *path)
 			fails++;
 			goto out;
 		}
-		for (int i = 0; i < BC_NOPS; i++) {
+		for (int i = 0; i < BC_NCOUNTS; i++) {
 			__u64 w = (i & 1 ? t32 : t64)[bc_want(i, c.x)];
 
 			if (c.out[i] == w)
@@ -202,7 +210,7 @@ static int cmd_check(const char *mode, const char *path, int jit)
 	static const char *const loops[] = {
 		"bitcount_loop", "bitcount_idiom", "bitcount_wrapper",
 	};
-	int native = bc_native();
+	int native = bc_native(BC_NOPS);
 	char prefix[64], name[96];
 	struct bpf_object *obj = load_mode("bitcount", mode, path, "bitcount_range", prefix);
 	int fails = 0, all, alias;

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The bit count family: every kfunc (bitcount_all), the header's C
- * versions (bitcount_plain), the result register bound to the operand's
- * and to another (bitcount_alias), verifier
- * knowledge of the results' range (bitcount_range), a loop of clz64 as
+ * The bit count family and blsr: every kfunc (bitcount_all), the header's
+ * C versions (bitcount_plain), the result register bound to the operand's
+ * and to another (bitcount_alias), verifier knowledge of the counts'
+ * range (bitcount_range), a loop of clz64 as
  * the kfunc, the plain C idiom and the portable wrapper, and one-call
  * programs for the verifier's instruction count (cost_*).
  */
@@ -51,7 +51,9 @@ __attribute__((naked)) int bitcount_alias(void)
 	  [bpf_insn_clz64] "i"(bpf_insn_clz64),
 	  [bpf_insn_clz32] "i"(bpf_insn_clz32),
 	  [bpf_insn_ctz64] "i"(bpf_insn_ctz64),
-	  [bpf_insn_ctz32] "i"(bpf_insn_ctz32)
+	  [bpf_insn_ctz32] "i"(bpf_insn_ctz32),
+	  [bpf_insn_blsr64] "i"(bpf_insn_blsr64),
+	  [bpf_insn_blsr32] "i"(bpf_insn_blsr32)
 	: "memory");
 }
 

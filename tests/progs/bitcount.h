@@ -6,11 +6,15 @@
 #ifndef _BITCOUNT_H
 #define _BITCOUNT_H
 
-/* X(index, op): the kfuncs bpf_insn_<op>, in the order of their results */
+/*
+ * X(index, op): the kfuncs bpf_insn_<op>, in the order of their results;
+ * the first BC_NCOUNTS are the counts, whose range the verifier knows
+ */
 #define BC_OPS(X)							\
 	X(0, popcnt64) X(1, popcnt32) X(2, clz64) X(3, clz32)		\
-	X(4, ctz64) X(5, ctz32)
-#define BC_NOPS 6
+	X(4, ctz64) X(5, ctz32) X(6, blsr64) X(7, blsr32)
+#define BC_NOPS 8
+#define BC_NCOUNTS 6
 
 /*
  * bitcount_all: r[i] = op i of x; bitcount_alias: alias[2i] with the
@@ -36,7 +40,7 @@ struct bc_tab32 {
 
 struct bc_kctx {
 	__u64 x;
-	__u64 out[BC_NOPS];
+	__u64 out[BC_NCOUNTS];
 };
 
 /* the loop programs: x = x * BC_MUL + clz64(x) */

@@ -615,6 +615,7 @@ static const struct cref crefs[] = {
 	{ "select", c_select },
 	{ "log2", c_log2 },
 	{ "bitscan", c_bitscan },
+	{ "scanand", c_bitscan },
 	{ "mum", c_mum },
 	{ "mumhi", c_mum },
 	{ "for", c_for },

@@ -33,6 +33,8 @@ u32 bpf_insn_clz64(u64 x);
 u32 bpf_insn_clz32(u32 x);
 u32 bpf_insn_ctz64(u64 x);
 u32 bpf_insn_ctz32(u32 x);
+u64 bpf_insn_blsr64(u64 x);
+u32 bpf_insn_blsr32(u32 x);
 u64 bpf_insn_mulhi64(u64 a, u64 b);
 s64 bpf_insn_smulhi64(s64 a, s64 b);
 u64 bpf_insn_mulfold64(u64 a, u64 b);
@@ -200,6 +202,8 @@ static const struct {
 	{ "bpf_insn_clz32", bpf_insn_clz32 },
 	{ "bpf_insn_ctz64", bpf_insn_ctz64 },
 	{ "bpf_insn_ctz32", bpf_insn_ctz32 },
+	{ "bpf_insn_blsr64", bpf_insn_blsr64 },
+	{ "bpf_insn_blsr32", bpf_insn_blsr32 },
 	{ "bpf_insn_mulhi64", bpf_insn_mulhi64 },
 	{ "bpf_insn_smulhi64", bpf_insn_smulhi64 },
 	{ "bpf_insn_mulfold64", bpf_insn_mulfold64 },

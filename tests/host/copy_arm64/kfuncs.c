@@ -124,6 +124,11 @@ NOINLINE u32 KF(ctz64)(u64 x)
 	return x ? __builtin_ctzll(x) : 64;
 }
 
+NOINLINE u64 KF(blsr64)(u64 x)
+{
+	return x & (x - 1);
+}
+
 NOINLINE u32 KF(crc32c_u64)(u32 crc, u64 v)
 {
 	return CRC32CX(crc, v);

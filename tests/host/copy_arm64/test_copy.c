@@ -169,6 +169,7 @@ static const struct tcase kcases[] = {
 	{ "mulfold64", 8, "xx", ACC },
 	{ "clz64", 4, "x", ACC },
 	{ "ctz64", 4, "x", ACC },
+	{ "blsr64", 8, "x", ACC },
 	{ "crc32c_u64", 4, "xx", ACC },
 	{ "crc32c_u8", 4, "xx", ACC },
 	{ "sw_hweight64", 4, "x", ACC },

@@ -43,6 +43,7 @@ u32 F(clz64)(u64 x) { return x ? __builtin_clzll(x) : 64; }
 u32 F(clz32)(u32 x) { return x ? __builtin_clz(x) : 32; }
 u32 F(ctz64)(u64 x) { return x ? __builtin_ctzll(x) : 64; }
 u32 F(ctz32)(u32 x) { return x ? __builtin_ctz(x) : 32; }
+u32 F(blsr32)(u32 x) { return x & (x - 1); }
 u64 F(mulhi64)(u64 a, u64 b) { return (u64)(((unsigned __int128)a * b) >> 64); }
 s64 F(smulhi64)(s64 a, s64 b) { return (s64)(((__int128)a * b) >> 64); }
 u64 F(mulfold64)(u64 a, u64 b)

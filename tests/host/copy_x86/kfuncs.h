@@ -29,6 +29,7 @@
 	X(clz32, 4, "r")			\
 	X(ctz64, 4, "r")			\
 	X(ctz32, 4, "r")			\
+	X(blsr32, 4, "r")			\
 	X(mulhi64, 8, "rr")			\
 	X(smulhi64, 8, "rr")			\
 	X(mulfold64, 8, "rr")			\
