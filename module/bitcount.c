@@ -6,7 +6,7 @@
  * set bit cleared (x86 BMI1's blsr), which a loop of ctz calls needs
  * after each one.
  *
- * The verifier knows each body's result is at most the width, so the
+ * The verifier knows each count's result is at most the width, so the
  * result can index an array of width + 1 entries without a check:
  *   - popcount is the SWAR sequence.  A body cannot load a 64-bit
  *     constant, so the 64-bit masks are 0x0101010101010101, built from
