@@ -257,20 +257,6 @@ static __always_inline __u32 __insn_ctz32(__u32 x)
 	return __builtin_popcount(m);
 }
 
-#define __INSN_BITCOUNT_WRAPPER(op, type)				\
-static __always_inline __u32 insn_##op(type x)				\
-{									\
-	if (bpf_ksym_exists(bpf_insn_##op))				\
-		return bpf_insn_##op(x);				\
-	return __insn_##op(x);						\
-}
-__INSN_BITCOUNT_WRAPPER(popcnt64, __u64)
-__INSN_BITCOUNT_WRAPPER(popcnt32, __u32)
-__INSN_BITCOUNT_WRAPPER(clz64, __u64)
-__INSN_BITCOUNT_WRAPPER(clz32, __u32)
-__INSN_BITCOUNT_WRAPPER(ctz64, __u64)
-__INSN_BITCOUNT_WRAPPER(ctz32, __u32)
-
 static __always_inline __u64 __insn_blsr64(__u64 x)
 {
 	return x & (x - 1);
@@ -281,19 +267,21 @@ static __always_inline __u32 __insn_blsr32(__u32 x)
 	return x & (x - 1);
 }
 
-static __always_inline __u64 insn_blsr64(__u64 x)
-{
-	if (bpf_ksym_exists(bpf_insn_blsr64))
-		return bpf_insn_blsr64(x);
-	return __insn_blsr64(x);
+#define __INSN_BITCOUNT_WRAPPER(op, ret, type)				\
+static __always_inline ret insn_##op(type x)				\
+{									\
+	if (bpf_ksym_exists(bpf_insn_##op))				\
+		return bpf_insn_##op(x);				\
+	return __insn_##op(x);						\
 }
-
-static __always_inline __u32 insn_blsr32(__u32 x)
-{
-	if (bpf_ksym_exists(bpf_insn_blsr32))
-		return bpf_insn_blsr32(x);
-	return __insn_blsr32(x);
-}
+__INSN_BITCOUNT_WRAPPER(popcnt64, __u32, __u64)
+__INSN_BITCOUNT_WRAPPER(popcnt32, __u32, __u32)
+__INSN_BITCOUNT_WRAPPER(clz64, __u32, __u64)
+__INSN_BITCOUNT_WRAPPER(clz32, __u32, __u32)
+__INSN_BITCOUNT_WRAPPER(ctz64, __u32, __u64)
+__INSN_BITCOUNT_WRAPPER(ctz32, __u32, __u32)
+__INSN_BITCOUNT_WRAPPER(blsr64, __u64, __u64)
+__INSN_BITCOUNT_WRAPPER(blsr32, __u32, __u32)
 
 /*
  * wide multiply: the upper 64 bits of the 128-bit product; mulfold64 its

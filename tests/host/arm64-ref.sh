@@ -12,6 +12,16 @@ trap 'rm -rf "$tmp"' EXIT
 reg() { # reg PREFIX N: x0..x30, and xzr for 31
 	if [ "$2" = 31 ]; then echo "$1zr"; else echo "$1$2"; fi
 }
+# rrr OP P PM A B C: OP Rd, Rn, Rm for every Rd and Rn (prefix P), Rm
+# (prefix PM) number (A * d + B * n + C) % 32
+rrr() {
+	local d n
+	for d in $(seq 0 31); do
+		for n in $(seq 0 31); do
+			echo "$1 $(reg $2 $d), $(reg $2 $n), $(reg $3 $((($4 * d + $5 * n + $6) % 32)))"
+		done
+	done
+}
 
 {
 	for op in rbit clz cnt; do
@@ -24,27 +34,14 @@ reg() { # reg PREFIX N: x0..x30, and xzr for 31
 		done
 	done
 	for op in umulh smulh mul eor; do
-		for d in $(seq 0 31); do
-			for n in $(seq 0 31); do
-				echo "$op $(reg x $d), $(reg x $n), $(reg x $(((7 * d + 3 * n + 1) % 32)))"
-			done
-		done
+		rrr $op x x 7 3 1
 	done
-	for p in x w; do
-		for d in $(seq 0 31); do
-			for n in $(seq 0 31); do
-				echo "and $(reg $p $d), $(reg $p $n), $(reg $p $(((7 * d + 3 * n + 1) % 32)))"
-			done
-		done
-	done
+	rrr and x x 7 3 1
+	rrr and w w 7 3 1
 	# Rm: W, or X for crc32cx; an Rm of its own, taking every value too
 	for op in crc32cb crc32ch crc32cw crc32cx; do
 		m=w; [ $op = crc32cx ] && m=x
-		for d in $(seq 0 31); do
-			for n in $(seq 0 31); do
-				echo "$op $(reg w $d), $(reg w $n), $(reg $m $(((5 * d + 11 * n + 3) % 32)))"
-			done
-		done
+		rrr $op w $m 5 11 3
 	done
 } >"$tmp/ref.s"
 "$as" -march=armv8-a+cssc+crc -o "$tmp/ref.o" "$tmp/ref.s"

@@ -23,8 +23,10 @@ int host_arm64_encodings(void)
 	static const u32 dp1[] = { A64_DP1_RBIT, A64_DP1_CLZ, A64_DP1_CNT };
 	static const char *const dp1_name[] = { "rbit", "clz", "cnt" };
 	static const char *const crc_name[] = { "crc32cb", "crc32ch", "crc32cw", "crc32cx" };
-	static const char *const rrr_name[] = { "umulh", "smulh", "mul", "eor" };
-	static const u32 rrr[] = { A64_DP3_UMULH, A64_DP3_SMULH, A64_DP3_MUL, A64_LOG_EOR };
+	/* Rd = Rn op Rm: X only, and and's W form (sf 0 in its word) */
+	static const char *const rrr_name[] = { "umulh", "smulh", "mul", "eor", "and", "and" };
+	static const u32 rrr[] = { A64_DP3_UMULH, A64_DP3_SMULH, A64_DP3_MUL, A64_LOG_EOR,
+				   A64_LOG_AND | 1u << 31, A64_LOG_AND };
 	unsigned int n = 0, bad = 0;
 	char first[128] = "";
 	int op, sf, d, r;
@@ -43,31 +45,19 @@ int host_arm64_encodings(void)
 							 sf ? 'x' : 'w', d, sf ? 'x' : 'w', r, w,
 							 n < ARRAY_SIZE(ref) ? ref[n] : 0);
 				}
-	for (op = 0; op < 4; op++)
+	for (op = 0; op < (int)ARRAY_SIZE(rrr); op++)
 		for (d = 0; d < 32; d++)
 			for (r = 0; r < 32; r++, n++) {
 				int m = (7 * d + 3 * r + 1) % 32;
+				char x = rrr[op] >> 31 ? 'x' : 'w';
 
 				w = a64_rrr(rrr[op], d, r, m);
 				if (n < ARRAY_SIZE(ref) && w == ref[n])
 					continue;
 				if (!bad++)
-					snprintf(first, sizeof(first), "%s x%d, x%d, x%d: %#x, as %#x",
-						 rrr_name[op], d, r, m, w,
+					snprintf(first, sizeof(first), "%s %c%d, %c%d, %c%d: %#x, as %#x",
+						 rrr_name[op], x, d, x, r, x, m, w,
 						 n < ARRAY_SIZE(ref) ? ref[n] : 0);
-			}
-	for (sf = 1; sf >= 0; sf--)
-		for (d = 0; d < 32; d++)
-			for (r = 0; r < 32; r++, n++) {
-				int m = (7 * d + 3 * r + 1) % 32;
-
-				w = A64_AND(sf, d, r, m);
-				if (n < ARRAY_SIZE(ref) && w == ref[n])
-					continue;
-				if (!bad++)
-					snprintf(first, sizeof(first), "and %c%d, %c%d, %c%d: %#x, as %#x",
-						 sf ? 'x' : 'w', d, sf ? 'x' : 'w', r,
-						 sf ? 'x' : 'w', m, w, n < ARRAY_SIZE(ref) ? ref[n] : 0);
 			}
 	for (op = 0; op < 4; op++)
 		for (d = 0; d < 32; d++)
