@@ -78,40 +78,41 @@ static int bc_marker(const struct bpf_insn *i)
 
 /*
  * bitcount_all and bitcount_alias on every input; bitcount_plain, the
- * header's C versions, too
+ * header's C versions, and bitcount_wrappers, its portable wrappers, too
  */
-static int check_all(const char *prefix, int all, int alias, int plain)
+static int check_all(const char *prefix, int all, int alias, int plain, int wrap)
 {
+	static const char *const group[] = { "", "alias ", "plain BPF ", "wrapper " };
 	char name[96];
 
 	snprintf(name, sizeof(name), "%s.bitcount_all", prefix);
 	for (unsigned int k = 0; k < BC_NINPUTS; k++) {
-		struct bc_ctx c = { .x = bc_input(k) }, p = { .x = c.x };
+		struct bc_ctx c = { .x = bc_input(k) }, p = { .x = c.x }, w = { .x = c.x };
 
 		if (run_prog(all, 1, &c, sizeof(c), NULL, NULL) ||
 		    run_prog(alias, 1, &c, sizeof(c), NULL, NULL) ||
-		    run_prog(plain, 1, &p, sizeof(p), NULL, NULL)) {
+		    run_prog(plain, 1, &p, sizeof(p), NULL, NULL) ||
+		    run_prog(wrap, 1, &w, sizeof(w), NULL, NULL)) {
 			test_line(name, 0, "test_run: %s", strerror(errno));
 			return 1;
 		}
-		for (int i = 0; i < 4 * BC_NOPS; i++) {
-			int op = i < BC_NOPS ? i : i < 3 * BC_NOPS ? (i - BC_NOPS) / 2 :
-				 i - 3 * BC_NOPS;
-			__u64 got = i < BC_NOPS ? c.r[i] : i < 3 * BC_NOPS ?
-				    c.alias[i - BC_NOPS] : p.r[op];
-			__u64 w = bc_want(op, c.x);
+		for (int i = 0; i < 5 * BC_NOPS; i++) {
+			int g = i < BC_NOPS ? 0 : i < 3 * BC_NOPS ? 1 : i < 4 * BC_NOPS ? 2 : 3;
+			int op = g == 1 ? (i - BC_NOPS) / 2 : i % BC_NOPS;
+			__u64 got = g == 0 ? c.r[op] : g == 1 ? c.alias[i - BC_NOPS] :
+				    g == 2 ? p.r[op] : w.r[op];
+			__u64 want = bc_want(op, c.x);
 
-			if (got == w)
+			if (got == want)
 				continue;
-			test_line(name, 0, "%s%s(0x%llx) = 0x%llx, want 0x%llx",
-				  i < BC_NOPS ? "" : i < 3 * BC_NOPS ? "alias " : "plain BPF ",
+			test_line(name, 0, "%s%s(0x%llx) = 0x%llx, want 0x%llx", group[g],
 				  ops[op], (unsigned long long)c.x, (unsigned long long)got,
-				  (unsigned long long)w);
+				  (unsigned long long)want);
 			return 1;
 		}
 	}
-	test_line(name, 1, "%d kfuncs, %d bindings and the %d C versions on %d inputs",
-		  BC_NOPS, 2 * BC_NOPS, BC_NOPS, BC_NINPUTS);
+	test_line(name, 1, "%d kfuncs, %d bindings, the %d C versions and the %d wrappers "
+		  "on %d inputs", BC_NOPS, 2 * BC_NOPS, BC_NOPS, BC_NOPS, BC_NINPUTS);
 	return 0;
 }
 
@@ -219,7 +220,8 @@ static int cmd_check(const char *mode, const char *path, int jit)
 		return 1;
 	all = prog_fd(obj, "bitcount_all");
 	alias = prog_fd(obj, "bitcount_alias");
-	fails += check_all(prefix, all, alias, prog_fd(obj, "bitcount_plain"));
+	fails += check_all(prefix, all, alias, prog_fd(obj, "bitcount_plain"),
+			   prog_fd(obj, "bitcount_wrappers"));
 	snprintf(name, sizeof(name), "%s.xlated", prefix);
 	fails += check_shape_mixed(name, mode, all, BC_NOPS, native, PREFIX, bc_marker);
 	snprintf(name, sizeof(name), "%s.xlated.bitcount_alias", prefix);

@@ -106,6 +106,16 @@ int bitcount_plain(struct bc_ctx *c)
 	return 0;
 }
 
+/* the header's portable wrappers: the kfunc where the kernel has it */
+#define WRAP(i, op)	c->r[i] = insn_##op(c->x);
+
+SEC("syscall")
+int bitcount_wrappers(struct bc_ctx *c)
+{
+	BC_OPS(WRAP)
+	return 0;
+}
+
 /* x and n from the packet, so nothing folds at compile time */
 #define BC_LOOP(name, expr)						\
 SEC("xdp")								\
