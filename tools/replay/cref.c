@@ -627,6 +627,7 @@ static const struct cref crefs[] = {
 	{ "siphash", c_siphash },
 	{ "jhash", c_jhash },
 	{ "crc32c", c_crc32c },
+	{ "crcidx", c_crc32c },
 	{ "prefetch", c_prefetch },
 	{ "copy16", c_copy16 },
 	{ "encap", c_encap },

@@ -1198,7 +1198,7 @@ static int op_units(const char *op)
 		return BENCH_HASH_LEN;
 	if (!strcmp(op, "jhash"))
 		return BENCH_FLOWS * BENCH_FLOW_KEY;
-	if (!strcmp(op, "crc32c"))
+	if (!strcmp(op, "crc32c") || !strcmp(op, "crcidx"))
 		return BENCH_CRC_BUFS;
 	if (!strcmp(op, "copy16"))
 		return BENCH_COPY_PASSES * BENCH_COPY_RECS;
@@ -1390,7 +1390,7 @@ int main(int argc, char **argv)
 	       "their range; @%s: median over the processes at the first placement; "
 	       "x: ratio of ns/op\n", nproc * nplace, place[0].name);
 	printf("# xxh64, siphash: ns per byte of %d; jhash: per byte of %d %d-byte flow "
-	       "keys; crc32c: per %d-byte buffer; copy16: per 16-byte record; prefetch: per "
+	       "keys; crc32c, crcidx: per %d-byte buffer; copy16: per 16-byte record; prefetch: per "
 	       "hop; insns: instructions in the image (C: the function)\n",
 	       BENCH_HASH_LEN, BENCH_FLOWS, BENCH_FLOW_KEY, BENCH_CRC_BUF);
 	printf("# C: %s; C-host: %s; C-gcc: %s\n", REPLAY_C_BASE, REPLAY_C_HOST,
