@@ -136,6 +136,12 @@ $(B)/results/module-sections.txt: tests/host/module-sections.sh \
 	$(Q)mkdir -p $(@D)
 	$(Q)tests/host/module-sections.sh $(SECTION_MODULES) >$@ || true
 
+# tools/vm-run.sh's judgement of a boot (a stand-in qemu; no guest).
+$(B)/results/vm-run.txt: tools/vm-run.sh tests/host/vm-run.sh
+	$(call msg,VM-RUN,the boot judge against a stand-in qemu)
+	$(Q)mkdir -p $(@D)
+	$(Q)tests/host/vm-run.sh >$@ || true
+
 # DKMS refuses a kernel without module BTF, saying why.
 $(B)/results/dkms.txt: dkms.conf tools/dkms-build.sh $(B)/x86_64/kernel.key
 	$(call msg,DKMS,refuses a kernel without CONFIG_DEBUG_INFO_BTF_MODULES)
