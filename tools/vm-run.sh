@@ -98,6 +98,7 @@ int3_before_init() {
 }
 
 mkdir -p "$(dirname "$log")"
+rm -f "$log.int3"
 start=$SECONDS
 boot $accel $cpu "$timeout" "$log" "$cmdline"
 qrc=$?

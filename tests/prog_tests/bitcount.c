@@ -82,7 +82,7 @@ static int bc_marker(const struct bpf_insn *i)
  */
 static int check_all(const char *prefix, int all, int alias, int plain, int wrap)
 {
-	static const char *const group[] = { "", "alias ", "plain BPF ", "wrapper " };
+	static const char *const group[] = { "", "alias ", "alias ", "plain BPF ", "wrapper " };
 	char name[96];
 
 	snprintf(name, sizeof(name), "%s.bitcount_all", prefix);
@@ -96,19 +96,20 @@ static int check_all(const char *prefix, int all, int alias, int plain, int wrap
 			test_line(name, 0, "test_run: %s", strerror(errno));
 			return 1;
 		}
-		for (int i = 0; i < 5 * BC_NOPS; i++) {
-			int g = i < BC_NOPS ? 0 : i < 3 * BC_NOPS ? 1 : i < 4 * BC_NOPS ? 2 : 3;
-			int op = g == 1 ? (i - BC_NOPS) / 2 : i % BC_NOPS;
-			__u64 got = g == 0 ? c.r[op] : g == 1 ? c.alias[i - BC_NOPS] :
-				    g == 2 ? p.r[op] : w.r[op];
+		for (int op = 0; op < BC_NOPS; op++) {
+			const __u64 got[] = {
+				c.r[op], c.alias[2 * op], c.alias[2 * op + 1], p.r[op], w.r[op],
+			};
 			__u64 want = bc_want(op, c.x);
 
-			if (got == want)
-				continue;
-			test_line(name, 0, "%s%s(0x%llx) = 0x%llx, want 0x%llx", group[g],
-				  ops[op], (unsigned long long)c.x, (unsigned long long)got,
-				  (unsigned long long)want);
-			return 1;
+			for (int g = 0; g < (int)ARRAY_SIZE(got); g++) {
+				if (got[g] == want)
+					continue;
+				test_line(name, 0, "%s%s(0x%llx) = 0x%llx, want 0x%llx", group[g],
+					  ops[op], (unsigned long long)c.x,
+					  (unsigned long long)got[g], (unsigned long long)want);
+				return 1;
+			}
 		}
 	}
 	test_line(name, 1, "%d kfuncs, %d bindings, the %d C versions and the %d wrappers "
