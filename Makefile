@@ -93,18 +93,20 @@ install-headers:
 # guest keeps about one CPU busy, and the guests are most of the time.
 # The longest runs (debug, distro) come first, so that none starts last.
 CHECK_JOBS ?= 2
-RESULTS := lint series dkms module-sections vm-run host-x86_64 host-arm64 host-copy-arm64 host-copy-x86_64 x86_64-stock-verifier \
+RESULTS := lint series dkms module-sections vm-run kernel-query host-x86_64 host-arm64 host-copy-arm64 host-copy-x86_64 x86_64-stock-verifier \
 	$(foreach a,$(ARCHES),$(a)-kernel $(a)-vm $(a)-jit $(a)-shapes $(a)-bench $(a)-verifier) \
 	x86_64-stock-vm x86_64-debian-vm arm64-debian-vm x86_64-deb-vm
-# The debug and distro kernels' runs only where those kernels are cached
-# (make check-debug, make check-distro build them).
+# The debug and distro kernels' runs only where those kernels are cached,
+# or were built here before from the same source and compiler, so that a
+# changed patch rebuilds them incrementally (make check-debug, make
+# check-distro build them the first time: too long for make check).
 # with Debian's own kernel's test_verifier run, which the distro one is
 # compared with
 DISTRO_RESULTS := vm jit shapes verifier
 distro_results = $(DISTRO_RESULTS:%=$(1)-%) $(1:distro=debian)-verifier
 # (and x86_64-distro-bench, mk/bench.mk: the benchmark programs' images
 # with return thunks)
-cached = $(shell tools/build-kernel.sh --cached $(call arch_of,$(1)) $(call flavour_of,$(1)) \
+cached = $(shell tools/build-kernel.sh --rebuildable $(call arch_of,$(1)) $(call flavour_of,$(1)) \
 	>/dev/null 2>&1 && echo yes)
 ifneq ($(filter check-tiers,$(MAKECMDGOALS)),)
 RESULTS := x86_64-debug-$(if $(call cached,x86_64-debug),vm,skip) \

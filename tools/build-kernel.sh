@@ -2,13 +2,17 @@
 # SPDX-License-Identifier: GPL-2.0
 # Build a test kernel, libbpf and bpftool from Debian's linux-source-6.12.
 #
-# usage: build-kernel.sh [--cached] ARCH FLAVOR
+# usage: build-kernel.sh [--cached | --rebuildable] ARCH FLAVOR
 #   ARCH    x86_64 | arm64
 #   FLAVOR  patched (patches/*.patch) | stock (no patches) | debug (patched
 #           plus tools/configs/debug.config) | distro (patched, on Debian's
 #           cloud-amd64/cloud-arm64 configuration instead of tinyconfig:
 #           tools/configs/distro.config says what differs)
 #   --cached  build nothing: exit 0 if the kernel is cached, 1 if not
+#   --rebuildable  build nothing: exit 0 if the kernel is cached or was
+#           built before from the same source version with the same
+#           compiler (a changed patch, fragment or builder then rebuilds
+#           it incrementally, in minutes), 1 if not
 #
 # Everything lands in $INSN_CACHE/kernel/ARCH-FLAVOR (default cache
 # ~/.cache/insn-kfuncs).  The build is keyed by a hash of everything it is
@@ -19,8 +23,8 @@
 # Prints the build directory on stdout as its last line.
 set -euo pipefail
 
-query=0
-[ "${1:-}" = --cached ] && { query=1; shift; }
+query=
+case ${1:-} in --cached | --rebuildable) query=${1#--}; shift ;; esac
 arch=${1:?arch}
 flavor=${2:?flavor}
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -86,8 +90,28 @@ cached() {
 	say "KERNEL  $arch-$flavor cached ($key)"
 	echo "$dir"
 }
+# Built before from this source version with this compiler: what differs
+# is a patch, a fragment or this script, and kbuild rebuilds only what
+# that touches.
+rebuildable() {
+	local ver cc
+	[ -f "$dir/obj/$image" ] && [ -f "$dir/obj/.config" ] && [ -f "$dir/src/Makefile" ] || return 1
+	ver=$(awk '$2 == "=" && $1 ~ /^(VERSION|PATCHLEVEL|SUBLEVEL)$/ { v = v (n++ ? "." : "") $3 }
+		   END { print v }' "$dir/src/Makefile")
+	cc=$("${cross}gcc" --version | head -n1)
+	[ "$ver" = "${srcver%%-*}" ] && grep -qxF "CONFIG_CC_VERSION_TEXT=\"$cc\"" "$dir/obj/.config"
+}
 cached && exit 0
-[ $query = 0 ] || { say "KERNEL  $arch-$flavor not cached ($key)"; exit 1; }
+case $query in
+cached) say "KERNEL  $arch-$flavor not cached ($key)"; exit 1 ;;
+rebuildable)
+	if rebuildable; then
+		say "KERNEL  $arch-$flavor rebuildable ($key; built from $(cat "$dir/key" 2>/dev/null || echo '?'))"
+		exit 0
+	fi
+	say "KERNEL  $arch-$flavor not cached nor rebuildable ($key)"
+	exit 1 ;;
+esac
 
 # One build of a kernel at a time (two makes, two work trees): a second
 # caller waits for the first, then finds the kernel cached or builds it.
