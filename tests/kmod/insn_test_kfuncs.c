@@ -34,6 +34,12 @@
  *                               loads it just before the call (mem_args),
  *                               and declines that where the load's base
  *                               is the result's register (and not a's)
+ *   bpf_cast_to_kern_ctx(ctx)   the kernel's, which the verifier inlines
+ *                               (mov r0, r1), so it removes the
+ *                               bpf_fastcall spills and fills around its
+ *                               calls: given an AFTER body here that writes
+ *                               R2 as a temporary, the body must not be
+ *                               patched in where they went
  *
  * With fail_init_ms=N the module instead gives the kernel's
  * bpf_iter_num_destroy() a body (the real module must not be loaded), waits
@@ -249,6 +255,11 @@ static const struct bpf_insn memarg_body[] = {
 	BPF_MOV64_REG(BPF_REG_0, BPF_REG_1),
 	BPF_ALU64_REG(BPF_ADD, BPF_REG_0, BPF_REG_2),
 };
+/* what bpf_cast_to_kern_ctx() does, with R2 as a temporary */
+static const struct bpf_insn cast_body[] = {
+	BPF_MOV64_IMM(BPF_REG_2, 0x5a),
+	BPF_MOV64_REG(BPF_REG_0, BPF_REG_1),
+};
 /* what bpf_iter_num_destroy() does: cur = end = 0 */
 static const struct bpf_insn destroy_body[] = {
 	BPF_ST_MEM(BPF_DW, BPF_REG_1, 0, 0),
@@ -270,6 +281,7 @@ static const struct bpf_kfunc_body test_bodies[] = {
 /* no native code, not even a copy: the body stays */
 static const struct bpf_kfunc_body body_only_bodies[] = {
 	BODY("bpf_insn_test_hi32", hi32_body, BPF_KFUNC_BODY_VERIFY, NULL, 0),
+	BODY("bpf_cast_to_kern_ctx", cast_body, BPF_KFUNC_BODY_AFTER, NULL, 0),
 };
 static const struct bpf_kfunc_body copy_bodies[] = {
 	BODY("bpf_insn_test_narrow", narrow_body, BPF_KFUNC_BODY_VERIFY, NULL, 0),

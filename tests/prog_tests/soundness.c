@@ -38,6 +38,10 @@
  *                                   ARG_ANYTHING one read
  *        soundness fastcall_dead    a pattern at a positive offset in dead
  *                                   code: loads
+ *        soundness fastcall_inlined a pattern around bpf_cast_to_kern_ctx(),
+ *                                   which 6.12 inlines and the test module
+ *                                   gives a body writing R2: the body
+ *                                   not patched in, the call inlined
  *        soundness sext MODE        an int kfunc sign-extending its result
  *                                   in R0, the result moved with a 32-bit
  *                                   move: its upper half is 0
@@ -1092,6 +1096,76 @@ static int cmd_fastcall_dead(void)
 	return fc_slot_run("soundness.fastcall.dead", prog, ARRAY_SIZE(prog), 2, 0, 0);
 }
 
+/* mov r2, 0x5a in @fd's xlated program: the test module's body of bpf_cast_to_kern_ctx() */
+static int cast_body_movs(int fd)
+{
+	struct bpf_prog_info info;
+	struct bpf_insn *x = NULL;
+	int n = 0;
+	__u32 i;
+
+	if (prog_xlated(fd, &info, &x))
+		return -1;
+	for (i = 0; i < info.xlated_prog_len / sizeof(*x); i++)
+		n += x[i].code == (BPF_ALU64 | BPF_MOV | BPF_K) && x[i].dst_reg == BPF_REG_2 &&
+		     x[i].imm == 0x5a;
+	free(x);
+	return n;
+}
+
+/* Load @insns, run it: TEST @name, result @want and @movs of the body's mov */
+static int inlined_run(const char *name, const struct bpf_insn *insns, int n, __u32 want,
+		       int movs)
+{
+	unsigned char pkt[64] = {};
+	__u32 ret = 0;
+	int fd, got = -1, ok;
+
+	fd = load_raw(insns, n, 0, 0);
+	ok = fd >= 0 && !run_prog(fd, 0, pkt, sizeof(pkt), pkt, &ret) &&
+	     (got = cast_body_movs(fd)) == movs && ret == want;
+	test_line(name, ok, "result %#x (want %#x), the body's mov r2, 0x5a %d times (want %d)%s",
+		  ret, want, got, movs, fd < 0 ? log_buf : "");
+	if (fd >= 0)
+		close(fd);
+	return !ok;
+}
+
+/*
+ * 6.12 inlines bpf_cast_to_kern_ctx() (mov r0, r1), so it removes the
+ * bpf_fastcall spill and fill of R2 around a call of it.  The test module
+ * gives it an AFTER body that writes R2 (mov r2, 0x5a), found only at the
+ * fixup: where the pair went, the body must not be patched in, or R2 would
+ * read 0x5a where the verifier tracks the spilled 0x20.  Control: the same
+ * call without a pattern gets the body.
+ */
+static int cmd_fastcall_inlined(void)
+{
+	int id = vmlinux_kfunc("bpf_cast_to_kern_ctx"), fails = 0;
+	const struct bpf_insn pattern[] = {
+		BPF_MOV64_IMM(BPF_REG_2, 0x20),
+		BPF_STX_MEM(BPF_DW, BPF_REG_10, BPF_REG_2, -8),
+		VKCALL(id),
+		BPF_LDX_MEM(BPF_DW, BPF_REG_2, BPF_REG_10, -8),
+		BPF_MOV64_REG(BPF_REG_0, BPF_REG_2),
+		BPF_EXIT_INSN(),
+	};
+	const struct bpf_insn control[] = {
+		VKCALL(id),
+		BPF_MOV64_IMM(BPF_REG_0, 0x20),
+		BPF_EXIT_INSN(),
+	};
+
+	if (id < 0) {
+		test_line("soundness.fastcall.inlined", 0, "no bpf_cast_to_kern_ctx: %d", id);
+		return 1;
+	}
+	fails += inlined_run("soundness.fastcall.inlined.control", control,
+			     ARRAY_SIZE(control), 0x20, 1);
+	fails += inlined_run("soundness.fastcall.inlined", pattern, ARRAY_SIZE(pattern), 0x20, 0);
+	return fails;
+}
+
 /*
  * bpf_insn_test_sext(-1): an int, which its body and its native code
  * leave sign-extended in R0; the program's 32-bit move of the result
@@ -1203,13 +1277,16 @@ static int memarg_run(const char *test, const char *mode, const struct bpf_insn 
  * the emitter declines, binding is tried again without the load).  Each
  * would read the wrong memory or the wrong width if folded.  A constant
  * move into R1 between the load and the call stays in place and the load
- * still folds (skip; skip_wide with a ld_imm64), unless the load's base is R1 (skip_base: folded, it
- * would read address 3 - 16).
+ * still folds (skip; skip_wide with a ld_imm64), unless the load's base
+ * is R1 (skip_base: folded, it would read address 3 - 16).
  */
 static int cmd_memarg(const char *mode)
 {
 	int btf_fd, id = mod_kfunc(TEST_MOD, "bpf_insn_test_memarg", &btf_fd), fails = 0;
-#define MEMARG_SLOTS								BPF_ST_MEM(BPF_DW, BPF_REG_10, -8, 0x100),				BPF_ST_MEM(BPF_DW, BPF_REG_10, -16, 0x20000),				BPF_ST_MEM(BPF_W, BPF_REG_10, -4, 1)	/* -8's upper half */
+#define MEMARG_SLOTS							\
+	BPF_ST_MEM(BPF_DW, BPF_REG_10, -8, 0x100),			\
+	BPF_ST_MEM(BPF_DW, BPF_REG_10, -16, 0x20000),			\
+	BPF_ST_MEM(BPF_W, BPF_REG_10, -4, 1)	/* -8's upper half */
 	const struct bpf_insn fold[] = {
 		MEMARG_SLOTS,
 		BPF_MOV64_IMM(BPF_REG_1, 3),
@@ -1868,6 +1945,8 @@ int soundness_main(int argc, char **argv)
 		return cmd_fastcall_escape();
 	if (argc == 2 && !strcmp(argv[1], "fastcall_dead"))
 		return cmd_fastcall_dead();
+	if (argc == 2 && !strcmp(argv[1], "fastcall_inlined"))
+		return cmd_fastcall_inlined();
 	if (argc == 3 && !strcmp(argv[1], "sext"))
 		return cmd_sext(argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "memarg"))
