@@ -106,12 +106,16 @@ DISTRO_RESULTS := vm jit shapes verifier
 distro_results = $(DISTRO_RESULTS:%=$(1)-%) $(1:distro=debian)-verifier
 # (and x86_64-distro-bench, mk/bench.mk: the benchmark programs' images
 # with return thunks)
-cached = $(shell tools/build-kernel.sh --rebuildable $(call arch_of,$(1)) $(call flavour_of,$(1)) \
+rebuildable = $(shell tools/build-kernel.sh --rebuildable $(call arch_of,$(1)) $(call flavour_of,$(1)) \
 	>/dev/null 2>&1 && echo yes)
 ifneq ($(filter check-tiers,$(MAKECMDGOALS)),)
-RESULTS := x86_64-debug-$(if $(call cached,x86_64-debug),vm,skip) \
-	$(foreach t,x86_64-distro arm64-distro,$(if $(call cached,$(t)),$(call distro_results,$(t)),$(t)-skip)) \
-	$(if $(call cached,x86_64-distro),x86_64-distro-bench) \
+# each asked once (the distro query runs apt-cache)
+have_debug := $(call rebuildable,x86_64-debug)
+have_x86_64-distro := $(call rebuildable,x86_64-distro)
+have_arm64-distro := $(call rebuildable,arm64-distro)
+RESULTS := x86_64-debug-$(if $(have_debug),vm,skip) \
+	$(foreach t,x86_64-distro arm64-distro,$(if $(have_$(t)),$(call distro_results,$(t)),$(t)-skip)) \
+	$(if $(have_x86_64-distro),x86_64-distro-bench) \
 	$(RESULTS)
 endif
 
