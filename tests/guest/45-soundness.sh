@@ -36,6 +36,7 @@ if insmod $T; then
 	$L ksym || rc=1
 	$L zext || rc=1
 	$L zext_body || rc=1
+	$L zext_badreg || rc=1
 	echo 2 >$S/bpf_jit_harden
 	$L void body || rc=1
 	$L sext body || rc=1
@@ -72,6 +73,9 @@ $L bigprog 3300 || rc=1
 # arithmetic on an arena pointer in a body: kept 32-bit, as 6.12 keeps
 # arena pointers, so no native code there
 $L arena || rc=1
+
+# a native result's move, then an arena cmpxchg reading R0: not folded
+$L fold_atomic || rc=1
 
 # a kfunc call with a reserved field set: refused, not replaced by the body
 $L reserved || rc=1

@@ -54,13 +54,19 @@
  *        soundness copy_narrow      a kfunc of a u8 argument registered
  *                                   for copying: not copied
  *        soundness ksym             bpf_ksym_exists()'s load of the kfunc
- *                                   address: removed when nothing reads it
+ *                                   address: removed when nothing reads it;
+ *                                   kept before a helper call, whose
+ *                                   prototype may not say all it reads
  *        soundness zext             clang's zero-extension pair (shift up
  *                                   and down by 32) removed where the value
  *                                   fits in 32 bits on every path, kept
  *                                   where a path has a wider one, jumps to
  *                                   its second shift, or the loader does
  *                                   not bypass Spectre v1
+ *        soundness zext_badreg      a pair on a register past R10, in main
+ *                                   and in a subprog: refused as any insn
+ *                                   on such a register, before the pair's
+ *                                   check reads its state
  *        soundness zext_body        a pair whose first shift ends a body
  *                                   that stays: kept
  *        soundness bigprog SITES    SITES calls of a kfunc whose body is 323
@@ -70,6 +76,9 @@
  *                                   32 bits, as the verifier's rewrite of
  *                                   arena arithmetic makes it; native code
  *                                   would add all 64 bits of the index
+ *        soundness fold_atomic      a native rotate's result moved to R7,
+ *                                   then an arena cmpxchg that reads R0:
+ *                                   the move is not folded
  *        soundness reserved         a kfunc call with dst_reg set (a
  *                                   reserved field): refused, as any such
  *                                   call, not replaced by the body
@@ -88,6 +97,7 @@
  */
 #define _GNU_SOURCE
 #include <sched.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 #include <bpf/btf.h>
@@ -1402,6 +1412,39 @@ static int cmd_copy_narrow(void)
 }
 
 /*
+ * bpf_printk("%lx", &kfunc): bpf_trace_printk()'s prototype declares two
+ * arguments (the format and its size), the helper prints R3-R5 too.  Were
+ * the prototype taken at its word, the load of the address into R3 would
+ * go and the helper print what R3 held before.  Where the kernel has no
+ * bpf_trace_printk() (no CONFIG_BPF_EVENTS), a SKIP.
+ */
+static int ksym_printk(int id, int btf_fd)
+{
+	const struct bpf_insn prog[] = {
+		BPF_ST_MEM(BPF_W, BPF_REG_10, -8, 0x0a786c25),	/* "%lx\n" */
+		BPF_ST_MEM(BPF_W, BPF_REG_10, -4, 0),
+		BPF_MOV64_REG(BPF_REG_1, BPF_REG_10),
+		BPF_ALU64_IMM(BPF_ADD, BPF_REG_1, -8),
+		BPF_MOV64_IMM(BPF_REG_2, 5),
+		KSYM_ADDR(BPF_REG_3, id, btf_fd),
+		HCALL(BPF_FUNC_trace_printk),
+		BPF_MOV64_IMM(BPF_REG_0, 6),
+		BPF_EXIT_INSN(),
+	};
+	const struct fcshape load = { .calls = 1, .ldimm = 1 };
+	int fd = load_raw(prog, ARRAY_SIZE(prog), btf_fd, 0);
+
+	if (fd < 0 && strstr(log_buf, "cannot use helper bpf_trace_printk")) {
+		printf("TEST soundness.ksym.printk SKIP no bpf_trace_printk() on this kernel "
+		       "(CONFIG_BPF_EVENTS)\n");
+		return 0;
+	}
+	if (fd >= 0)
+		close(fd);
+	return fc_run("soundness.ksym.printk", prog, ARRAY_SIZE(prog), btf_fd, 6, &load);
+}
+
+/*
  * bpf_ksym_exists(kfunc) ? kfunc(5) : 0: the verifier resolves the test,
  * and the load of the address goes.  Where the address is also spilled to
  * the stack, it is read: the load stays.
@@ -1438,7 +1481,11 @@ static int cmd_ksym(void)
 		BPF_MOV64_IMM(BPF_REG_0, 0),
 		BPF_EXIT_INSN(),
 	};
-	/* the address in R1, then a helper without arguments */
+	/*
+	 * the address in R1, then a helper without arguments: a helper's
+	 * prototype need not list every register it reads (ksym_printk()),
+	 * so the load stays
+	 */
 	const struct bpf_insn helper[] = {
 		KSYM_ADDR(BPF_REG_1, id, btf_fd),
 		BPF_JMP_IMM(BPF_JEQ, BPF_REG_1, 0, 2),
@@ -1450,6 +1497,7 @@ static int cmd_ksym(void)
 	};
 	const struct fcshape no_load = { .calls = 1 };
 	const struct fcshape load = { .stx = 1, .calls = 1, .ldimm = 1 };
+	const struct fcshape helper_load = { .calls = 1, .ldimm = 1 };
 
 	if (id < 0) {
 		test_line("soundness.ksym.btf", 0, "no bpf_insn_test_fastcall: %d", id);
@@ -1461,8 +1509,9 @@ static int cmd_ksym(void)
 			&load);
 	fails += fc_run("soundness.ksym.past_args_removed", past_args, ARRAY_SIZE(past_args),
 			btf_fd, 6, &no_load);
-	fails += fc_run("soundness.ksym.helper_no_args", helper, ARRAY_SIZE(helper),
-			btf_fd, 6, &no_load);
+	fails += fc_run("soundness.ksym.helper_kept", helper, ARRAY_SIZE(helper),
+			btf_fd, 6, &helper_load);
+	fails += ksym_printk(id, btf_fd);
 	close(btf_fd);
 	return fails;
 }
@@ -1750,6 +1799,51 @@ static int cmd_zext(void)
 	return fails;
 }
 
+/*
+ * A zero-extension pair on R11 or R12, which no program may name: refused
+ * as 6.12 refuses it ("R11 is invalid").  The pair's check comes before
+ * the insn's own checks, and must not read the state of a register past
+ * the frame's ten: in a subprog called from insn 1 the word after them
+ * (the frame's callsite, 1) reads as a scalar, whose precision marking
+ * wrote past the frame and warned ("BUG regs 800").
+ */
+static int zext_badreg_run(const char *name, const struct bpf_insn *insns, int n,
+			   const char *msg)
+{
+	LIBBPF_OPTS(bpf_prog_load_opts, opts, .log_buf = log_buf, .log_size = sizeof(log_buf),
+		    .log_level = 1, .prog_flags = BPF_F_SLEEPABLE | BPF_F_TEST_STATE_FREQ);
+	int fd;
+
+	log_buf[0] = 0;
+	fd = bpf_prog_load(BPF_PROG_TYPE_SYSCALL, NULL, "GPL", insns, n, &opts);
+	return expect_refused(name, fd, msg);
+}
+
+static int cmd_zext_badreg(void)
+{
+	const struct bpf_insn main_r12[] = {
+		BPF_MOV64_IMM(BPF_REG_0, 0),
+		BPF_ALU64_IMM(BPF_LSH, 12, 32),
+		BPF_ALU64_IMM(BPF_RSH, 12, 32),
+		BPF_EXIT_INSN(),
+	};
+	const struct bpf_insn sub_r11[] = {
+		BPF_MOV64_IMM(BPF_REG_0, 0),
+		BPF_RAW_INSN(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_CALL, 0, 2),
+		BPF_MOV64_IMM(BPF_REG_0, 0),
+		BPF_EXIT_INSN(),
+		BPF_ALU64_IMM(BPF_LSH, 11, 32),
+		BPF_ALU64_IMM(BPF_RSH, 11, 32),
+		BPF_MOV64_IMM(BPF_REG_0, 0),
+		BPF_EXIT_INSN(),
+	};
+
+	return zext_badreg_run("soundness.zext.badreg.main", main_r12, ARRAY_SIZE(main_r12),
+			       "R12 is invalid") +
+	       zext_badreg_run("soundness.zext.badreg.subprog", sub_r11, ARRAY_SIZE(sub_r11),
+			       "R11 is invalid");
+}
+
 static __u64 zext_want_low(__u64 a, __u64 flag __attribute__((unused)))
 {
 	return a & 0xffffffff;
@@ -1841,6 +1935,88 @@ static int cmd_arena(void)
 	}
 	if (fd >= 0)
 		close(fd);
+	close(arena);
+	close(btf_fd);
+	return fails || fd < 0;
+}
+
+/*
+ * c->out = rol64(c->x, 13), moved from R0 to R7; then a cmpxchg of arena
+ * word 0 with R0, which the verifier knows as the rotate's result, as the
+ * expected value, and 1 as the new one.  R0 before the call is c->r0.  6.12
+ * turns the arena cmpxchg into BPF_PROBE_ATOMIC; were that not seen to
+ * read R0, the result move would be folded (native code writing R7) and
+ * the cmpxchg compare with c->r0.  Two runs per input: the word preset to
+ * the result (exchanged: 1 after), and to c->r0 = 0 (not exchanged).
+ */
+static int cmd_fold_atomic(void)
+{
+	static const __u64 xs[] = { 0x0123456789abcdefull, 0x8000000000000001ull };
+	int btf_fd, rol = mod_kfunc("insn_kfuncs", "bpf_insn_rol64", &btf_fd);
+	/* one page, its user address at 4 GiB */
+	LIBBPF_OPTS(bpf_map_create_opts, mopts, .map_flags = BPF_F_MMAPABLE,
+		    .map_extra = 1ull << 32);
+	int arena = bpf_map_create(BPF_MAP_TYPE_ARENA, "arena", 0, 0, 1, &mopts);
+	const struct bpf_insn prog[] = {
+		BPF_MOV64_REG(BPF_REG_6, BPF_REG_1),
+		LD_MAP_FD(BPF_REG_9, arena),
+		BPF_MOV64_IMM(BPF_REG_8, 0),
+		/* r8 = addr_space_cast(r8, 0, 1): arena word 0 */
+		BPF_RAW_INSN(BPF_ALU64 | BPF_MOV | BPF_X, BPF_REG_8, BPF_REG_8,
+			     BPF_ADDR_SPACE_CAST, 1),
+		BPF_LDX_MEM(BPF_DW, BPF_REG_1, BPF_REG_6, 0),
+		BPF_MOV64_IMM(BPF_REG_2, 13),
+		BPF_LDX_MEM(BPF_DW, BPF_REG_0, BPF_REG_6, 16),
+		KCALL(rol),
+		BPF_MOV64_REG(BPF_REG_7, BPF_REG_0),
+		BPF_MOV64_IMM(BPF_REG_9, 1),
+		BPF_RAW_INSN(BPF_STX | BPF_ATOMIC | BPF_DW, BPF_REG_8, BPF_REG_9, 0,
+			     BPF_CMPXCHG),
+		BPF_STX_MEM(BPF_DW, BPF_REG_6, BPF_REG_7, 8),
+		BPF_MOV64_IMM(BPF_REG_0, 0),
+		BPF_EXIT_INSN(),
+	};
+	volatile __u64 *word = MAP_FAILED;
+	int fd = -1, fails = 0;
+
+	if (rol < 0 || arena < 0) {
+		test_line("soundness.fold.atomic.setup", 0, "rol64 %d arena map %d (%s)", rol,
+			  arena, strerror(errno));
+		return 1;
+	}
+	word = mmap((void *)(1ull << 32), 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED,
+		    arena, 0);
+	if (word == MAP_FAILED) {
+		test_line("soundness.fold.atomic.setup", 0, "arena mmap: %s", strerror(errno));
+		fails = 1;
+		goto out;
+	}
+	fd = load_raw_type(BPF_PROG_TYPE_SYSCALL, prog, ARRAY_SIZE(prog), btf_fd,
+			   BPF_F_SLEEPABLE);
+	test_line("soundness.fold.atomic.load", fd >= 0, "%s", fd >= 0 ? "loaded" : log_tail());
+	for (unsigned int k = 0; fd >= 0 && k < 2 * ARRAY_SIZE(xs); k++) {
+		__u64 x = xs[k / 2], r = x << 13 | x >> 51;
+		struct { __u64 x, out, r0; } c = { x, 0, k & 1 ? 0 : 0x1234 };
+		/* the word after the run: 1 where it was the result */
+		__u64 want = k & 1 ? 0 : 1;
+		char name[64];
+		int bad;
+
+		*word = k & 1 ? 0 : r;
+		bad = run_prog(fd, 1, &c, sizeof(c), NULL, NULL) || c.out != r || *word != want;
+		snprintf(name, sizeof(name), "soundness.fold.atomic.%s%u",
+			 k & 1 ? "kept" : "exchanged", k / 2);
+		test_line(name, !bad, "x=0x%llx: out 0x%llx (want 0x%llx), arena word 0x%llx (want 0x%llx)",
+			  (unsigned long long)x, (unsigned long long)c.out,
+			  (unsigned long long)r, (unsigned long long)*word,
+			  (unsigned long long)want);
+		fails += bad;
+	}
+out:
+	if (fd >= 0)
+		close(fd);
+	if (word != MAP_FAILED)
+		munmap((void *)word, 4096);
 	close(arena);
 	close(btf_fd);
 	return fails || fd < 0;
@@ -1957,6 +2133,10 @@ int soundness_main(int argc, char **argv)
 		return cmd_ksym();
 	if (argc == 2 && !strcmp(argv[1], "zext"))
 		return cmd_zext();
+	if (argc == 2 && !strcmp(argv[1], "zext_badreg"))
+		return cmd_zext_badreg();
+	if (argc == 2 && !strcmp(argv[1], "fold_atomic"))
+		return cmd_fold_atomic();
 	if (argc == 2 && !strcmp(argv[1], "zext_body"))
 		return cmd_zext_body();
 	if (argc == 2 && !strcmp(argv[1], "arena"))
