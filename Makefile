@@ -93,7 +93,7 @@ install-headers:
 # guest keeps about one CPU busy, and the guests are most of the time.
 # The longest runs (debug, distro) come first, so that none starts last.
 CHECK_JOBS ?= 2
-RESULTS := lint series dkms module-sections vm-run kernel-query host-x86_64 host-arm64 host-copy-arm64 host-copy-x86_64 x86_64-stock-verifier \
+RESULTS := lint series dkms module-sections module-flags vm-run kernel-query host-x86_64 host-arm64 host-copy-arm64 host-copy-x86_64 x86_64-stock-verifier \
 	$(foreach a,$(ARCHES),$(a)-kernel $(a)-vm $(a)-jit $(a)-shapes $(a)-bench $(a)-verifier) \
 	x86_64-stock-vm x86_64-debian-vm arm64-debian-vm x86_64-deb-vm
 # The debug and distro kernels' runs only where those kernels are cached,

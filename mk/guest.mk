@@ -136,6 +136,19 @@ $(B)/results/module-sections.txt: tests/host/module-sections.sh \
 	$(Q)mkdir -p $(@D)
 	$(Q)tests/host/module-sections.sh $(SECTION_MODULES) >$@ || true
 
+# Every build of the module registers KF_FASTCALL only with the series.
+FLAG_MODULES := patched:x86_64=$(B)/x86_64/module/insn_kfuncs.ko \
+	patched:arm64=$(B)/arm64/module/insn_kfuncs.ko \
+	plain:x86_64-stock=$(B)/x86_64-stock/module/insn_kfuncs.ko \
+	plain:x86_64-stock-kf=$(B)/x86_64-stock/module-kf/insn_kfuncs.ko \
+	plain:x86_64-debian=$(B)/x86_64-debian/dkms/insn_kfuncs.ko \
+	plain:arm64-debian=$(B)/arm64-debian/dkms/insn_kfuncs.ko
+$(B)/results/module-flags.txt: tests/host/module-flags.sh \
+		$(foreach m,$(FLAG_MODULES),$(lastword $(subst =, ,$(m))))
+	$(call msg,FLAGS,KF_FASTCALL in each build of the module)
+	$(Q)mkdir -p $(@D)
+	$(Q)tests/host/module-flags.sh $(FLAG_MODULES) >$@ || true
+
 # tools/vm-run.sh's judgement of a boot (a stand-in qemu; no guest).
 $(B)/results/vm-run.txt: tools/vm-run.sh tests/host/vm-run.sh
 	$(call msg,VM-RUN,the boot judge against a stand-in qemu)
@@ -150,14 +163,21 @@ $(B)/results/kernel-query.txt: tools/build-kernel.sh tests/host/kernel-query.sh 
 	$(Q)tests/host/kernel-query.sh >$@ || true
 
 # DKMS refuses a kernel without module BTF, saying why.
+# and a kernel other than 6.12 (dkms.conf's BUILD_EXCLUSIVE_KERNEL): the
+# module is written and tested for 6.12 (module/compat.h)
 $(B)/results/dkms.txt: dkms.conf tools/dkms-build.sh $(B)/x86_64/kernel.key
-	$(call msg,DKMS,refuses a kernel without CONFIG_DEBUG_INFO_BTF_MODULES)
-	$(Q)mkdir -p $(@D) $(B)/dkms-nobtf/include/config
+	$(call msg,DKMS,refuses a kernel without CONFIG_DEBUG_INFO_BTF_MODULES or not 6.12)
+	$(Q)mkdir -p $(@D) $(B)/dkms-nobtf/include/config $(B)/dkms-613/include/config
 	$(Q)grep -v CONFIG_DEBUG_INFO_BTF_MODULES $(call kobj,x86_64)/.config >$(B)/dkms-nobtf/.config
 	$(Q)cp $(call kobj,x86_64)/include/config/kernel.release $(B)/dkms-nobtf/include/config/
-	$(Q)if why=$$(tools/dkms-build.sh --refuse $(B)/dkms-nobtf 2>&1); then \
+	$(Q)cp $(call kobj,x86_64)/.config $(B)/dkms-613/.config
+	$(Q)echo 6.13.0 >$(B)/dkms-613/include/config/kernel.release
+	$(Q){ if why=$$(tools/dkms-build.sh --refuse $(B)/dkms-nobtf 2>&1); then \
 		echo "TEST dkms.refuses_no_module_btf PASS $$why"; \
-	else echo "TEST dkms.refuses_no_module_btf FAIL $$why"; fi >$@
+	else echo "TEST dkms.refuses_no_module_btf FAIL $$why"; fi; \
+	if why=$$(tools/dkms-build.sh --refuse $(B)/dkms-613 2>&1); then \
+		echo "TEST dkms.refuses_6.13 PASS $$why"; \
+	else echo "TEST dkms.refuses_6.13 FAIL $$why"; fi; } >$@
 
 # make demo: the programs of bpf/examples/ in the patched x86-64 guest
 # (tests/guest/demo.sh, tests/prog_tests/examples.c), their results beside

@@ -65,6 +65,14 @@ $(B)/%/module/insn_kfuncs.ko: $(MODULE_SRC) $(B)/%/kernel.key
 	$(Q)readelf -SW $@ | grep -w '\.BTF' >/dev/null || \
 		{ echo "error: $@ has no .BTF section (kbuild skipped module BTF)"; exit 1; }
 
+# The module against 6.12 without the series as a later kernel would see
+# it: one that defines KF_FASTCALL (upstream, 6.13 on), honoured at every
+# call (tests/host/module-flags.sh)
+$(B)/x86_64-stock/module-kf/insn_kfuncs.ko: $(MODULE_SRC) $(B)/x86_64-stock/kernel.key
+	$(call msg,MODULE,$@ with KF_FASTCALL defined)
+	$(Q)rm -rf $(@D) && mkdir -p $(@D) && rsync -a Kbuild module $(@D)/
+	$(Q)$(call kbuild,x86_64-stock,$(@D)) KCFLAGS=-DKF_FASTCALL=4096 $(call to_log,$(@D).log)
+
 # The module as DKMS builds it (tools/dkms-build.sh: a private DKMS tree).
 $(B)/%/dkms/insn_kfuncs.ko: dkms.conf tools/dkms-build.sh $(MODULE_SRC) $(B)/%/kernel.key
 	$(call msg,DKMS,$@)

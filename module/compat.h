@@ -92,9 +92,18 @@ static inline int bpf_kfunc_body_copy_check(struct module *owner,
 }
 #endif
 
-/* bpf_fastcall for kfuncs: the series' flag; 6.12 alone has none */
-#ifndef KF_FASTCALL
-#define KF_FASTCALL	0
+/*
+ * bpf_fastcall for kfuncs: the series' KF_FASTCALL, which it honours only
+ * where a call becomes native code (or a body that keeps the compiler's
+ * saves).  Never the flag of a kernel without the series: upstream has
+ * one of that name from 6.13, honoured at every call, whose spills and
+ * fills the verifier then removes, while a call of the compiled kfunc
+ * clobbers R1-R5 (tests/host/module-flags.sh).
+ */
+#if INSN_KFUNCS_PATCHED
+#define INSN_KF_FASTCALL	KF_FASTCALL
+#else
+#define INSN_KF_FASTCALL	0
 #endif
 
 #endif /* _INSN_KFUNCS_COMPAT_H */

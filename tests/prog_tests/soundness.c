@@ -1977,7 +1977,7 @@ static int cmd_fold_atomic(void)
 		BPF_EXIT_INSN(),
 	};
 	volatile __u64 *word = MAP_FAILED;
-	int fd = -1, fails = 0;
+	int fd = -1, fails = 0, skip = 0;
 
 	if (rol < 0 || arena < 0) {
 		test_line("soundness.fold.atomic.setup", 0, "rol64 %d arena map %d (%s)", rol,
@@ -1993,6 +1993,12 @@ static int cmd_fold_atomic(void)
 	}
 	fd = load_raw_type(BPF_PROG_TYPE_SYSCALL, prog, ARRAY_SIZE(prog), btf_fd,
 			   BPF_F_SLEEPABLE);
+	if (fd < 0 && strstr(log_buf, "BPF_ATOMIC stores into R8 arena is not allowed")) {
+		/* arm64 without CONFIG_ARM64_LSE_ATOMICS (the tinyconfig guest) */
+		printf("TEST soundness.fold.atomic SKIP the JIT has no arena atomics here\n");
+		skip = 1;
+		goto out;
+	}
 	test_line("soundness.fold.atomic.load", fd >= 0, "%s", fd >= 0 ? "loaded" : log_tail());
 	for (unsigned int k = 0; fd >= 0 && k < 2 * ARRAY_SIZE(xs); k++) {
 		__u64 x = xs[k / 2], r = x << 13 | x >> 51;
@@ -2019,7 +2025,7 @@ out:
 		munmap((void *)word, 4096);
 	close(arena);
 	close(btf_fd);
-	return fails || fd < 0;
+	return fails || (fd < 0 && !skip);
 }
 
 /*
