@@ -46,7 +46,7 @@ __bpf_kfunc u32 bpf_insn_cpu_id(void)
 
 __bpf_kfunc_end_defs();
 
-struct insn_percpu_addrs insn_percpu;
+struct insn_percpu_addrs insn_percpu __ro_after_init;
 
 /*
  * Bodies are written at init, with the addresses in them.  BODY_ADDR_LEN
@@ -68,10 +68,10 @@ static const struct bpf_insn this_cpu_ptr_body[] = {
  * masked to 0 past the check too (array_index_nospec()'s mask): a
  * mispredicted branch loads no further than __per_cpu_offset[0]
  */
-static struct bpf_insn per_cpu_ptr_body[2 * BODY_ADDR_LEN + 14];
+static struct bpf_insn per_cpu_ptr_body[2 * BODY_ADDR_LEN + 14] __ro_after_init;
 
 /* r0 = this CPU's number, from a per-CPU variable holding it */
-static struct bpf_insn cpu_id_body[BODY_ADDR_LEN + 2];
+static struct bpf_insn cpu_id_body[BODY_ADDR_LEN + 2] __ro_after_init;
 
 static bool fits_s32(unsigned long a)
 {
@@ -146,7 +146,7 @@ static const struct bpf_kfunc_body insn_percpu_table[] = {
 };
 
 /* the rest once insn_percpu_init() has written their bodies */
-struct insn_family insn_family_percpu = { "percpu", insn_percpu_table, 1 };
+struct insn_family insn_family_percpu __ro_after_init = { "percpu", insn_percpu_table, 1 };
 
 /* Write the bodies that need kernel addresses, where BPF constants can hold them. */
 void insn_percpu_init(void)
