@@ -75,10 +75,14 @@ $(B)/host/arm64/endian-%: $(arm64_endian_src) $(HOST_HDR) $(MODULE_SRC) $(B)/hos
 # TEST line, $(2): the command.
 host_run = $(2) 2>&1; rc=$$?; [ $$rc -le 1 ] || echo "TEST $(1) FAIL exited with status $$rc"
 
-$(B)/results/host-x86_64.txt: $(B)/host/x86_64/host_test FORCE
+# (host_test -o: the code emitted with features off, which
+# tests/host/feature-off.sh disassembles)
+$(B)/results/host-x86_64.txt: $(B)/host/x86_64/host_test tests/host/feature-off.sh FORCE
 	$(call msg,HOST,x86_64 emitters and bodies (tests/host/))
 	$(Q)mkdir -p $(@D)
-	$(Q){ $(call host_run,host.x86_64,$<); } >$@
+	$(Q)rm -rf $(B)/host/x86_64/off && mkdir -p $(B)/host/x86_64/off
+	$(Q){ $(call host_run,host.x86_64,$< -o $(B)/host/x86_64/off); \
+		tests/host/feature-off.sh $(B)/host/x86_64/off || true; } >$@
 
 # half the x86 count (the multiplier scales inputs and assignments): qemu
 # runs it about ten times slower

@@ -355,6 +355,46 @@ static int emit(const struct bpf_kfunc_body *b, const struct bpf_kfunc_emit *e,
 	return len;
 }
 
+/*
+ * The code each emitter wrote with CPU features forced off, for
+ * tests/host/feature-off.sh (-o DIR): DIR/off-MASK.bin, every distinct
+ * emission with that mask of enum host_feature off, back to back, whole
+ * instructions each, so that a disassembler stays in step.  A fallback
+ * that used an instruction of a feature it was told is absent would #UD
+ * on such a CPU; run on a host that has the feature, it passes the
+ * native comparison, and only the disassembly shows it.
+ */
+static const char *off_dir;
+static FILE *off_files[1u << HOST_NFEATURES];
+#define OFF_SEEN_BITS	20
+static u64 *off_seen;
+
+static void record_off(unsigned int off, const u8 *code, int len)
+{
+	u64 h = 0xcbf29ce484222325ull ^ off, mask = (1ull << OFF_SEEN_BITS) - 1, i;
+	char path[512];
+	int k;
+
+	if (!off_dir || !off || len <= 0)
+		return;
+	for (k = 0; k < len; k++)
+		h = (h ^ code[k]) * 0x100000001b3ull;
+	h |= 1;
+	if (!off_seen && !(off_seen = calloc(mask + 1, sizeof(*off_seen))))
+		return;
+	for (i = h & mask; off_seen[i]; i = (i + 1) & mask)
+		if (off_seen[i] == h)
+			return;		/* already written (a hash collision skips one) */
+	off_seen[i] = h;
+	if (!off_files[off]) {
+		snprintf(path, sizeof(path), "%s/off-%x.bin", off_dir, off);
+		off_files[off] = fopen(path, "w");
+		if (!off_files[off])
+			return;
+	}
+	fwrite(code, 1, len, off_files[off]);
+}
+
 static void hex(char *buf, size_t n, const u8 *code, int len)
 {
 	int i, at = 0;
@@ -585,6 +625,7 @@ static void test_native(const struct bpf_kfunc_body *b, const struct kcase *k,
 					     "it needs", regs, len);
 					continue;
 				}
+				record_off(host_cpu.off, code, len);
 				if (!bad && run)
 					run_native(b, k, &as, &e, code, len, imm, v, regs, -1);
 			}
@@ -816,8 +857,11 @@ int main(int argc, char **argv)
 	int opt;
 	size_t i;
 
-	while ((opt = getopt(argc, argv, "n:s:")) != -1) {
+	while ((opt = getopt(argc, argv, "n:s:o:")) != -1) {
 		switch (opt) {
+		case 'o':
+			off_dir = optarg;
+			break;
 		case 'n':
 			mult = atof(optarg) > 0 ? atof(optarg) : 1;
 			break;
@@ -825,7 +869,7 @@ int main(int argc, char **argv)
 			rng_state = strtoull(optarg, NULL, 0) | 1;
 			break;
 		default:
-			fprintf(stderr, "usage: %s [-n MULTIPLIER] [-s SEED]\n", argv[0]);
+			fprintf(stderr, "usage: %s [-n MULTIPLIER] [-s SEED] [-o DIR]\n", argv[0]);
 			return 2;
 		}
 	}
@@ -851,6 +895,9 @@ int main(int argc, char **argv)
 	printf("# host: %lu body runs, %lu native runs, %lu register assignments, "
 	       "%lu emitter calls, %lu declines\n",
 	       body_runs, native_runs, assignments, emits, declines);
+	for (i = 0; i < ARRAY_SIZE(off_files); i++)
+		if (off_files[i] && fclose(off_files[i]))
+			perror("host_test: the code with features off");
 	printf("# host: %lu passed, %lu failed, %lu skipped\n", passed, failed, skipped);
 	return failed ? 1 : 0;
 }
