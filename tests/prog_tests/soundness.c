@@ -1878,6 +1878,18 @@ static int cmd_zext_body(void)
 	return fails;
 }
 
+/* r = addr_space_cast(r, 0, 1): arena pointer r, from its 32-bit offset */
+#define ARENA_CAST(r)	BPF_RAW_INSN(BPF_ALU64 | BPF_MOV | BPF_X, r, r, BPF_ADDR_SPACE_CAST, 1)
+
+/* an arena of one page, its user address at 4 GiB */
+static int arena_map(void)
+{
+	LIBBPF_OPTS(bpf_map_create_opts, mopts, .map_flags = BPF_F_MMAPABLE,
+		    .map_extra = 1ull << 32);
+
+	return bpf_map_create(BPF_MAP_TYPE_ARENA, "arena", 0, 0, 1, &mopts);
+}
+
 /*
  * c->out = lea64(arena pointer 0, c->x, 0, 0), stored to the context (a
  * root loader may store a pointer there).  6.12 turns every ALU64 insn
@@ -1891,18 +1903,13 @@ static int cmd_arena(void)
 {
 	static const __u64 xs[] = { 0x100000040ull, 0xdeadbeef00001234ull, 0x7fffffffull };
 	int btf_fd, lea = mod_kfunc("insn_kfuncs", "bpf_insn_lea64", &btf_fd);
-	/* one page, its user address at 4 GiB (never mapped here) */
-	LIBBPF_OPTS(bpf_map_create_opts, mopts, .map_flags = BPF_F_MMAPABLE,
-		    .map_extra = 1ull << 32);
-	int arena = bpf_map_create(BPF_MAP_TYPE_ARENA, "arena", 0, 0, 1, &mopts);
+	int arena = arena_map();	/* never mapped here */
 	const struct bpf_insn prog[] = {
 		BPF_MOV64_REG(BPF_REG_6, BPF_REG_1),
 		/* the program's arena */
 		LD_MAP_FD(BPF_REG_9, arena),
 		BPF_MOV64_IMM(BPF_REG_1, 0),
-		/* r1 = addr_space_cast(r1, 0, 1): an arena pointer */
-		BPF_RAW_INSN(BPF_ALU64 | BPF_MOV | BPF_X, BPF_REG_1, BPF_REG_1,
-			     BPF_ADDR_SPACE_CAST, 1),
+		ARENA_CAST(BPF_REG_1),
 		BPF_LDX_MEM(BPF_DW, BPF_REG_2, BPF_REG_6, 0),
 		BPF_MOV64_IMM(BPF_REG_3, 0),
 		BPF_MOV64_IMM(BPF_REG_4, 0),
@@ -1953,17 +1960,12 @@ static int cmd_fold_atomic(void)
 {
 	static const __u64 xs[] = { 0x0123456789abcdefull, 0x8000000000000001ull };
 	int btf_fd, rol = mod_kfunc("insn_kfuncs", "bpf_insn_rol64", &btf_fd);
-	/* one page, its user address at 4 GiB */
-	LIBBPF_OPTS(bpf_map_create_opts, mopts, .map_flags = BPF_F_MMAPABLE,
-		    .map_extra = 1ull << 32);
-	int arena = bpf_map_create(BPF_MAP_TYPE_ARENA, "arena", 0, 0, 1, &mopts);
+	int arena = arena_map();
 	const struct bpf_insn prog[] = {
 		BPF_MOV64_REG(BPF_REG_6, BPF_REG_1),
 		LD_MAP_FD(BPF_REG_9, arena),
 		BPF_MOV64_IMM(BPF_REG_8, 0),
-		/* r8 = addr_space_cast(r8, 0, 1): arena word 0 */
-		BPF_RAW_INSN(BPF_ALU64 | BPF_MOV | BPF_X, BPF_REG_8, BPF_REG_8,
-			     BPF_ADDR_SPACE_CAST, 1),
+		ARENA_CAST(BPF_REG_8),	/* arena word 0 */
 		BPF_LDX_MEM(BPF_DW, BPF_REG_1, BPF_REG_6, 0),
 		BPF_MOV64_IMM(BPF_REG_2, 13),
 		BPF_LDX_MEM(BPF_DW, BPF_REG_0, BPF_REG_6, 16),
