@@ -19,6 +19,7 @@
  * prints "TEST host.<family>.<kfunc>.<what> PASS|FAIL|SKIP why" lines and
  * a closing count; exits 1 on any failure.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -380,8 +381,12 @@ static void record_off(unsigned int off, const u8 *code, int len)
 	for (k = 0; k < len; k++)
 		h = (h ^ code[k]) * 0x100000001b3ull;
 	h |= 1;
-	if (!off_seen && !(off_seen = calloc(mask + 1, sizeof(*off_seen))))
+	if (!off_seen && !(off_seen = calloc(mask + 1, sizeof(*off_seen)))) {
+		printf("TEST host.feature-off.record FAIL out of memory\n");
+		failed++;
+		off_dir = NULL;
 		return;
+	}
 	for (i = h & mask; off_seen[i]; i = (i + 1) & mask)
 		if (off_seen[i] == h)
 			return;		/* already written (a hash collision skips one) */
@@ -389,8 +394,12 @@ static void record_off(unsigned int off, const u8 *code, int len)
 	if (!off_files[off]) {
 		snprintf(path, sizeof(path), "%s/off-%x.bin", off_dir, off);
 		off_files[off] = fopen(path, "w");
-		if (!off_files[off])
+		if (!off_files[off]) {
+			printf("TEST host.feature-off.record FAIL %s: %s\n", path, strerror(errno));
+			failed++;
+			off_dir = NULL;
 			return;
+		}
 	}
 	fwrite(code, 1, len, off_files[off]);
 }
