@@ -90,42 +90,71 @@ static int insn_apply(void)
 	return 0;
 }
 
-static int insn_param_set(const char *val, const struct kernel_param *kp)
+/*
+ * Take the new parameters and apply them; caller holds insn_lock.  Where
+ * registering fails, the parameters go back to what they were and so do
+ * the bodies; where even that fails, the bodies are off and "bodies" says
+ * so.  A parameter reads what is in effect.
+ */
+static int insn_set(int new_native, bool new_bodies)
 {
+	int old_native = native;
+	bool old_bodies = bodies;
 	int err;
 
+	native = new_native;
+	bodies = new_bodies;
+	if (!insn_ready)
+		return 0;
+	err = insn_apply();
+	if (err) {
+		native = old_native;
+		bodies = old_bodies;
+		if (insn_apply()) {
+			pr_err("cannot register the bodies again: bodies off\n");
+			bodies = false;
+		}
+	}
+	return err;
+}
+
+static int insn_bodies_set(const char *val, const struct kernel_param *kp)
+{
+	bool on;
+	int err;
+
+	err = kstrtobool(val, &on);
+	if (err)
+		return err;
 	mutex_lock(&insn_lock);
-	err = param_set_bool(val, kp);
-	if (!err && insn_ready)
-		err = insn_apply();
+	err = insn_set(native, on);
 	mutex_unlock(&insn_lock);
 	return err;
 }
 
-static const struct kernel_param_ops insn_switch_ops = {
-	.set = insn_param_set,
+static const struct kernel_param_ops insn_bodies_ops = {
+	.set = insn_bodies_set,
 	.get = param_get_bool,
 };
 
 /* native: a boolean, or "copy" where the kernel copies compiled kfuncs */
 static int insn_native_set(const char *val, const struct kernel_param *kp)
 {
+	int mode = INSN_NATIVE_COPY;
 	bool on;
 	int err;
 
 	if (sysfs_streq(val, "copy")) {
 		if (!INSN_KFUNCS_COPY)
 			return -EOPNOTSUPP;
-		on = true;
 	} else {
 		err = kstrtobool(val, &on);
 		if (err)
 			return err;
+		mode = on ? INSN_NATIVE_ON : INSN_NATIVE_OFF;
 	}
 	mutex_lock(&insn_lock);
-	native = !on ? INSN_NATIVE_OFF : sysfs_streq(val, "copy") ?
-		 INSN_NATIVE_COPY : INSN_NATIVE_ON;
-	err = insn_ready ? insn_apply() : 0;
+	err = insn_set(mode, bodies);
 	mutex_unlock(&insn_lock);
 	return err;
 }
@@ -144,7 +173,7 @@ static const struct kernel_param_ops insn_native_ops = {
 module_param_cb(native, &insn_native_ops, &native, 0644);
 MODULE_PARM_DESC(native,
 		 "native code for calls: 1 the emitters, else the compiled kfunc copied where it can be; copy: copies only; 0: bodies (default: 1)");
-module_param_cb(bodies, &insn_switch_ops, &bodies, 0644);
+module_param_cb(bodies, &insn_bodies_ops, &bodies, 0644);
 MODULE_PARM_DESC(bodies, "give the kfuncs their BPF bodies (default: on)");
 
 /*

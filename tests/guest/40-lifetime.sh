@@ -26,6 +26,40 @@ grep -q 'body=off' $P/status && echo "TEST lifetime.unregistered PASS" ||
 	{ echo "TEST lifetime.unregistered FAIL $(cat $P/status)"; rc=1; }
 $R pinned native /sys/fs/bpf/rot_native || rc=1
 $R pinned body /sys/fs/bpf/rot_body || rc=1
+
+# A parameter write whose re-registration fails is refused and changes
+# nothing: bodies reads N and none is registered.  The test module's body
+# for bpf_iter_num_destroy() (a vmlinux kfunc the iterator family gives a
+# body too) makes the iterator family's registration fail, "already has a
+# body".  Without it the same write works.
+M=/insn/insn_bad_body.ko
+if [ ! -s $M ]; then
+	echo "TEST lifetime.param_refused SKIP no test module for this kernel"
+elif ! insmod $M body=void1 kfunc=bpf_iter_num_destroy; then
+	echo "TEST lifetime.param_refused FAIL the test module did not load"
+	rc=1
+else
+	if echo 1 2>/dev/null >$P/bodies; then
+		why="the write worked"
+	elif [ "$(cat $P/bodies)" != N ]; then
+		why="bodies reads $(cat $P/bodies) after the refused write"
+	elif grep -v -q ' body=off ' $P/status; then
+		why="bodies registered: $(grep -v ' body=off ' $P/status | head -n1)"
+	else
+		why=
+	fi
+	rmmod insn_bad_body
+	if [ -n "$why" ]; then
+		echo "TEST lifetime.param_refused FAIL $why"
+		rc=1
+	elif ! echo 1 >$P/bodies || [ "$(cat $P/bodies)" != Y ] ||
+	     ! grep -q ' body=verify ' $P/status; then
+		echo "TEST lifetime.param_refused FAIL bodies=1 failed without the test module"
+		rc=1
+	else
+		echo "TEST lifetime.param_refused PASS"
+	fi
+fi
 echo 1 >$P/bodies
 
 rm /sys/fs/bpf/rot_native /sys/fs/bpf/rot_body
