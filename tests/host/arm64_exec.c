@@ -17,12 +17,13 @@
 
 /*
  * Operands go anywhere but x9 (the JIT's BPF_REG_AX), x10/x11 (assumed
- * scratch: the JIT's temporaries), x18 (the platform register), x29/x30
- * (frame pointer and link register) and 31 (sp/xzr).
+ * scratch: the JIT's temporaries), x18 (the platform register), x25 (R10,
+ * the BPF frame pointer: an operand only as the base of an argument in
+ * memory, .fp), x29/x30 (frame pointer and link register) and 31 (sp/xzr).
  */
 static const u8 arm64_pool[] = {
 	0, 1, 2, 3, 4, 5, 6, 7, 8, 12, 13, 14, 15, 16, 17,
-	19, 20, 21, 22, 23, 24, 25, 26, 27, 28,
+	19, 20, 21, 22, 23, 24, 26, 27, 28,
 };
 
 static bool arm64_preserved(int reg)
@@ -36,6 +37,7 @@ const struct native_arch native_arch = {
 	.pool = arm64_pool,
 	.npool = sizeof(arm64_pool),
 	.scratch = { 10, 11 },
+	.fp = 25,
 	.preserved = arm64_preserved,
 };
 

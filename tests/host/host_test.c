@@ -451,6 +451,17 @@ static int item_of(const struct assign *as, int a)
 	return -1;
 }
 
+/* item @i of @as shares its register with no other item, the result's neither */
+static bool alone(const struct assign *as, int i)
+{
+	int j;
+
+	for (j = 0; j < as->nitems; j++)
+		if (j != i && as->block[j] == as->block[i])
+			return false;
+	return true;
+}
+
 /*
  * one emitted code on many inputs; with @m >= 0, argument @m in memory:
  * its value at a random place in a buffer of junk, the base register
@@ -646,8 +657,10 @@ static void test_native(const struct bpf_kfunc_body *b, const struct kcase *k,
  * (c) an emitter that takes arguments from memory (mem_args): each such
  * argument at its base register plus a displacement (disp8 and disp32
  * ones, their edges first), for every set of constants and every sharing
- * of the base with the result's and the other operands' registers.  It
- * may decline (the load then stays), but not every time.
+ * of the base with the result's and the other operands' registers, then
+ * with the base in R10's register (a stack slot: its own register, which
+ * x86-64 encodes as rbp, with a displacement even for 0).  It may decline
+ * (the load then stays), but not every time.
  */
 static void test_native_mem(const struct bpf_kfunc_body *b, const struct kcase *k,
 			    struct verdict *v, bool run)
@@ -659,7 +672,7 @@ static void test_native_mem(const struct bpf_kfunc_body *b, const struct kcase *
 	u8 code[256];
 	u32 imm[NARGS];
 	char regs[160];
-	int i, j, m, round, len, at, taken = 0;
+	int i, j, m, round, len, at, taken = 0, taken_fp = 0;
 
 	init_assign(&as, k);
 	for (m = 0; m < NARGS; m++) {
@@ -674,10 +687,18 @@ static void test_native_mem(const struct bpf_kfunc_body *b, const struct kcase *
 				continue;
 			memset(as.block, 0, sizeof(as.block));
 			do {
-				for (round = 0; round < scaled(rounds); round++) {
+				for (round = 0; round < 2 * scaled(rounds); round++) {
+					bool fp = round >= scaled(rounds);
+
+					/* R10 is a base of its own: no other operand is R10 */
+					if (fp && !alone(&as, item_of(&as, m)))
+						break;
 					pick_regs(&as, k, &e, imm);
+					if (fp)
+						e.arg[m] = native_arch.fp;
 					e.mem_mask = 1u << m;
-					e.mem_off[m] = round < rounds - 3 ? disps[round] : (s16)rnd();
+					e.mem_off[m] = round % scaled(rounds) < rounds - 3 ?
+						       disps[round % scaled(rounds)] : (s16)rnd();
 					at = snprintf(regs, sizeof(regs), "dst %u args", e.dst);
 					for (j = 1; j < as.nitems; j++)
 						at += snprintf(regs + at, sizeof(regs) - at, " %u",
@@ -696,6 +717,7 @@ static void test_native_mem(const struct bpf_kfunc_body *b, const struct kcase *
 						continue;
 					}
 					taken++;
+					taken_fp += fp;
 					if (run)
 						run_native(b, k, &as, &e, code, len, imm, v, regs,
 							   m);
@@ -705,6 +727,8 @@ static void test_native_mem(const struct bpf_kfunc_body *b, const struct kcase *
 	}
 	if (!taken)
 		fail(v, "took no argument from memory (mem_args %#x)", b->mem_args);
+	else if (!taken_fp)
+		fail(v, "took no argument from a stack slot (mem_args %#x)", b->mem_args);
 }
 
 /*

@@ -16,6 +16,8 @@ struct native_arch {
 	const u8 *pool;			/* registers operands may be given */
 	int npool;
 	u8 scratch[2];			/* e->scratch, as the JIT passes them */
+	u8 fp;				/* BPF's R10: only ever the base of an
+					   argument in memory (mem_args) */
 	bool (*preserved)(int reg);	/* out[reg] must equal in[reg] unless
 					   reg is dst or a scratch register */
 };

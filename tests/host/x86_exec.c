@@ -15,9 +15,10 @@
 #define PAGE	16384
 
 /*
- * Operands go anywhere but rsp (the stack), rbp (the BPF frame pointer:
- * no operand is R10) and r10/r11 (the JIT's scratch registers).  r12 and
- * r13 stay in: they need the SIB byte and mod != 00 that rsp and rbp need.
+ * Operands go anywhere but rsp (the stack), rbp (R10, the BPF frame
+ * pointer: an operand only as the base of an argument in memory, .fp) and
+ * r10/r11 (the JIT's scratch registers).  r12 and r13 stay in: as bases
+ * they need the SIB byte and mod != 00 that rsp and rbp need.
  */
 static const u8 x86_pool[] = { 0, 1, 2, 3, 6, 7, 8, 9, 12, 13, 14, 15 };
 
@@ -32,6 +33,7 @@ const struct native_arch native_arch = {
 	.pool = x86_pool,
 	.npool = sizeof(x86_pool),
 	.scratch = { 10, 11 },
+	.fp = 5,
 	.preserved = x86_preserved,
 };
 
