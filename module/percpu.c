@@ -146,7 +146,11 @@ static const struct bpf_kfunc_body insn_percpu_table[] = {
 };
 
 /* the rest once insn_percpu_init() has written their bodies */
-struct insn_family insn_family_percpu __ro_after_init = { "percpu", insn_percpu_table, 1 };
+struct insn_family insn_family_percpu __ro_after_init = {
+	.name = "percpu",
+	.table = insn_percpu_table,
+	.cnt = 1,
+};
 
 /* Write the bodies that need kernel addresses, where BPF constants can hold them. */
 void insn_percpu_init(void)

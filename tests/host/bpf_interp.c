@@ -42,6 +42,9 @@ void interp_allow(struct interp *vm, const void *start, u64 len)
 {
 	if (vm->nmem < INTERP_MAX_REGIONS)
 		vm->mem[vm->nmem++] = (struct interp_region){ (u64)start, len };
+	else
+		snprintf(vm->err, sizeof(vm->err), "more than %d memory regions",
+			 INTERP_MAX_REGIONS);
 }
 
 static void *mem_at(struct interp *vm, u64 addr, u32 size)
@@ -110,8 +113,13 @@ static enum interp_status alu(struct interp *vm, u32 pc, const struct bpf_insn *
 	if (op != BPF_MOV && !read_reg(vm, in->dst_reg, &d))
 		return fault(vm, pc, "reads R%d before writing it", in->dst_reg);
 	if (op == BPF_MOV && in->off == BPF_ADDR_PERCPU && is64 && x) {
-		snprintf(vm->err, sizeof(vm->err), "insn %u: per-CPU address move", pc);
-		return INTERP_UNSUPPORTED;
+		if (!vm->percpu) {
+			snprintf(vm->err, sizeof(vm->err), "insn %u: per-CPU address move", pc);
+			return INTERP_UNSUPPORTED;
+		}
+		vm->reg[in->dst_reg] = s + vm->cpu_off;
+		vm->valid |= 1 << in->dst_reg;
+		return INTERP_OK;
 	}
 	if (in->off && !((op == BPF_DIV || op == BPF_MOD) && in->off == 1) &&
 	    !(op == BPF_MOV && x && (in->off == 8 || in->off == 16 ||
@@ -244,6 +252,8 @@ enum interp_status interp_run(struct interp *vm, const struct bpf_insn *insns, u
 	enum interp_status st = INTERP_OK;
 	u32 pc = 0, steps = 0;
 
+	if (vm->err[0])
+		return INTERP_FAULT;	/* interp_allow() had no room */
 	while (pc < len) {
 		const struct bpf_insn *in = &insns[pc];
 		s64 next = pc + 1;

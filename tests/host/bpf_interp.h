@@ -9,7 +9,7 @@
 
 #include <linux/filter.h>
 
-#define INTERP_MAX_REGIONS	4
+#define INTERP_MAX_REGIONS	6
 
 struct interp_region {
 	u64 start, len;
@@ -21,6 +21,8 @@ struct interp {
 	struct interp_region mem[INTERP_MAX_REGIONS];
 	int nmem;
 	u64 stack[MAX_BPF_STACK / 8];	/* R10 points past its end */
+	bool percpu;			/* per-CPU address moves add: */
+	u64 cpu_off;		/* this CPU's offset */
 	char err[160];			/* why the run stopped */
 };
 

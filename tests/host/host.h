@@ -63,6 +63,11 @@ struct kcase {
 	 * with its pointers into an unmapped page and must not fault
 	 */
 	bool no_access;
+	/*
+	 * the code reads per-CPU memory (x86-64 only): the body is run
+	 * with this CPU's offset and the per-CPU symbols (x86_percpu.c)
+	 */
+	bool percpu;
 };
 
 extern const struct kcase host_cases[];
@@ -73,6 +78,14 @@ extern const int host_ncases;
  * (arm64_encode.c); prints its TEST line, returns 1 on a failure
  */
 int host_arm64_encodings(void);
+
+/*
+ * x86_percpu.c: per-CPU memory and %gs as the kernel has them (0, or -1
+ * with why in @err); a body's view of them
+ */
+struct interp;
+int host_percpu_setup(char *err, size_t len);
+void host_percpu_interp(struct interp *vm);
 
 /* xorshift64*, seeded from the command line */
 u64 rnd(void);

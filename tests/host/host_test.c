@@ -12,7 +12,8 @@
  *     each forced on or off.  A combination that turns on a feature this
  *     CPU lacks is emitted and checked but not run (a SKIP saying so).
  *     Code that may not touch memory (prefetch) runs once more with its
- *     pointers into an unmapped page.
+ *     pointers into an unmapped page.  On x86-64, per-CPU code runs on
+ *     per-CPU memory laid out as the kernel's, through %gs (x86_percpu.c).
  *
  *   host_test [-n MULTIPLIER] [-s SEED]    (MULTIPLIER may be a fraction)
  *
@@ -82,6 +83,7 @@ static int scaled(int n)
 static u64 rng_state = 0x9e3779b97f4a7c15ULL;
 static unsigned long passed, failed, skipped;
 static unsigned long body_runs, native_runs, assignments, declines, emits;
+static char percpu_err[160];	/* why per-CPU memory could not be set up */
 
 u64 rnd(void)
 {
@@ -247,6 +249,10 @@ static enum interp_status test_body(const struct bpf_kfunc_body *b,
 				interp_allow(&vm, bmem + c.lo, c.hi - c.lo);
 			if (c.hi2 > c.lo2)
 				interp_allow(&vm, bmem + c.lo2, c.hi2 - c.lo2);
+#ifdef __x86_64__
+			if (k->percpu)
+				host_percpu_interp(&vm);
+#endif
 			st = interp_run(&vm, b->insns, b->len);
 			v->runs++;
 			body_runs++;
@@ -820,6 +826,11 @@ static void test_family(const struct family *f)
 		skipped++;
 		return;
 	}
+	if (!strcmp(f->name, "percpu") && percpu_err[0]) {
+		printf("TEST host.%s FAIL per-CPU memory: %s\n", f->name, percpu_err);
+		failed++;
+		return;
+	}
 	for (i = 0; i < f->desc->cnt; i++) {
 		const struct bpf_kfunc_body *b = &f->desc->table[i];
 		const struct kcase *k = find_case(b->name);
@@ -917,6 +928,15 @@ int main(int argc, char **argv)
 		perror("host_test: mmap of an inaccessible page");
 		return 1;
 	}
+#ifdef __x86_64__
+	/* the module's init writes the per-CPU bodies, with these addresses */
+	if (!host_percpu_setup(percpu_err, sizeof(percpu_err))) {
+		insn_percpu_init();
+		if (insn_family_percpu.cnt < 3)
+			snprintf(percpu_err, sizeof(percpu_err),
+				 "insn_percpu_init() wrote %u bodies of 3", insn_family_percpu.cnt);
+	}
+#endif
 	for (i = 0; i < ARRAY_SIZE(families); i++)
 		test_family(&families[i]);
 #ifdef __aarch64__
