@@ -8,6 +8,11 @@
  *                                   the call, a result move is not folded
  *        soundness konst            a __k argument the body never reads
  *                                   still keeps states apart
+ *        soundness konst_spec       a __k argument another constant only on
+ *                                   a path explored as speculative (no
+ *                                   CAP_PERFMON): loads, native code; a
+ *                                   call only such a path reaches keeps
+ *                                   its body
  *        soundness coming OBJ       iter.bpf.o, loaded while a module whose
  *                                   init will fail has registered a body:
  *                                   the body is not used
@@ -307,6 +312,124 @@ static int destroy_marker(const struct bpf_insn *i)
 {
 	return i->code == (BPF_ST | BPF_MEM | BPF_DW) && i->dst_reg == 1 &&
 	       !i->off && !i->imm;
+}
+
+/*
+ * A constant argument that differs only on a path the verifier explores
+ * as speculative: a branch whose outcome it knows, for a loader that does
+ * not bypass Spectre v1 (no CAP_PERFMON).  6.12 loads such a program (a
+ * known constant on each path); so must the series, with native code for
+ * the constant of the path that runs.  @prog loads @kfunc's constant
+ * arguments, and on the never-taken side one of them again: for rol64 a
+ * different count, for bextr64 a length of 0, which its check refuses.
+ */
+static int percpu_marker(const struct bpf_insn *i);
+
+static int konst_spec_run(const char *name, const char *kfunc, const struct bpf_insn *prog,
+			  int n, int btf_fd, __u32 want)
+{
+	__u64 caps = CAP(CAP_PERFMON) | CAP(CAP_SYS_ADMIN);
+	unsigned char pkt[64] = {};
+	char test[96];
+	struct xshape s = {};
+	__u32 ret = 0;
+	int fd, ok;
+
+	if (set_caps(caps, 0)) {
+		snprintf(test, sizeof(test), "%s.caps", name);
+		test_line(test, 0, "capset: %s", strerror(errno));
+		return 1;
+	}
+	fd = load_raw(prog, n, btf_fd, 0);
+	set_caps(caps, 1);
+	snprintf(test, sizeof(test), "%s.load", name);
+	test_line(test, fd >= 0, "%s", fd >= 0 ? "loaded without CAP_PERFMON" :
+		  log_line(log_buf, "kfunc bpf_insn_") ?: log_tail());
+	if (fd < 0)
+		return 1;
+	ok = !run_prog(fd, 0, pkt, sizeof(pkt), pkt, &ret) && ret == want &&
+	     !xlated_shape(fd, kfunc, percpu_marker, &s) && s.named == 1 && s.marked == 1;
+	snprintf(test, sizeof(test), "%s.native", name);
+	test_line(test, ok, "result %#x (want %#x), %d calls of %s, %d for native code (want 1 1)",
+		  ret, want, s.named, kfunc, s.marked);
+	close(fd);
+	return !ok;
+}
+
+/*
+ * A call only a speculative path reaches: no constant recorded for it, so
+ * no native code; its body stays, and the program loads and returns 2.
+ */
+static int konst_spec_dead(int rol, int btf_fd)
+{
+	__u64 caps = CAP(CAP_PERFMON) | CAP(CAP_SYS_ADMIN);
+	const struct bpf_insn prog[] = {
+		BPF_MOV64_IMM(BPF_REG_3, 0),
+		BPF_MOV64_IMM(BPF_REG_0, XDP_PASS),
+		BPF_JMP_IMM(BPF_JEQ, BPF_REG_3, 0, 3),	/* always taken */
+		BPF_MOV64_IMM(BPF_REG_1, 0x1234),	/* only speculatively */
+		BPF_MOV64_IMM(BPF_REG_2, 13),
+		KCALL(rol),
+		BPF_EXIT_INSN(),
+	};
+	unsigned char pkt[64] = {};
+	struct xshape s = {};
+	__u32 ret = 0;
+	int fd, ok;
+
+	if (set_caps(caps, 0)) {
+		test_line("soundness.konst.spec.dead.caps", 0, "capset: %s", strerror(errno));
+		return 1;
+	}
+	fd = load_raw(prog, ARRAY_SIZE(prog), btf_fd, 0);
+	set_caps(caps, 1);
+	ok = fd >= 0 && !run_prog(fd, 0, pkt, sizeof(pkt), pkt, &ret) && ret == XDP_PASS &&
+	     !xlated_shape(fd, "bpf_insn_rol64", percpu_marker, &s) && !s.calls;
+	test_line("soundness.konst.spec.dead", ok, "%s result %u (want %u), %d kfunc calls (want 0: "
+		  "the body)", fd >= 0 ? "loaded," : log_tail(), ret, XDP_PASS, s.calls);
+	if (fd >= 0)
+		close(fd);
+	return !ok;
+}
+
+static int cmd_konst_spec(void)
+{
+	int rol_btf, bextr_btf, fails = 0;
+	int rol = mod_kfunc("insn_kfuncs", "bpf_insn_rol64", &rol_btf);
+	int bextr = mod_kfunc("insn_kfuncs", "bpf_insn_bextr64", &bextr_btf);
+
+	if (rol < 0 || bextr < 0) {
+		test_line("soundness.konst.spec.btf", 0, "rol64 %d, bextr64 %d", rol, bextr);
+		return 1;
+	}
+	const struct bpf_insn count[] = {
+		BPF_MOV64_IMM(BPF_REG_3, 0),
+		BPF_MOV64_IMM(BPF_REG_2, 13),
+		BPF_JMP_IMM(BPF_JEQ, BPF_REG_3, 0, 1),	/* always taken */
+		BPF_MOV64_IMM(BPF_REG_2, 7),		/* only speculatively */
+		BPF_MOV64_IMM(BPF_REG_1, 0x1234),
+		KCALL(rol),
+		BPF_EXIT_INSN(),
+	};
+	const struct bpf_insn check[] = {
+		BPF_MOV64_IMM(BPF_REG_4, 0),
+		BPF_MOV64_IMM(BPF_REG_2, 8),
+		BPF_MOV64_IMM(BPF_REG_3, 16),
+		BPF_JMP_IMM(BPF_JEQ, BPF_REG_4, 0, 1),	/* always taken */
+		BPF_MOV64_IMM(BPF_REG_3, 0),		/* only speculatively */
+		BPF_MOV64_IMM(BPF_REG_1, 0x12345678),
+		KCALL(bextr),
+		BPF_EXIT_INSN(),
+	};
+
+	fails += konst_spec_run("soundness.konst.spec.count", "bpf_insn_rol64", count,
+				ARRAY_SIZE(count), rol_btf, 0x1234 << 13);
+	fails += konst_spec_run("soundness.konst.spec.check", "bpf_insn_bextr64", check,
+				ARRAY_SIZE(check), bextr_btf, 0x3456);
+	fails += konst_spec_dead(rol, rol_btf);
+	close(rol_btf);
+	close(bextr_btf);
+	return fails;
 }
 
 /*
@@ -2140,6 +2263,8 @@ int soundness_main(int argc, char **argv)
 		return cmd_zext();
 	if (argc == 2 && !strcmp(argv[1], "zext_badreg"))
 		return cmd_zext_badreg();
+	if (argc == 2 && !strcmp(argv[1], "konst_spec"))
+		return cmd_konst_spec();
 	if (argc == 2 && !strcmp(argv[1], "fold_atomic"))
 		return cmd_fold_atomic();
 	if (argc == 2 && !strcmp(argv[1], "zext_body"))
