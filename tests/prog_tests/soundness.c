@@ -357,8 +357,10 @@ static int konst_spec_run(const char *name, const char *kfunc, const struct bpf_
 }
 
 /*
- * A call only a speculative path reaches: no constant recorded for it, so
- * no native code; its body stays, and the program loads and returns 2.
+ * A call only a speculative path reaches: no constant is recorded for
+ * it, and 6.12 does not mark speculative code seen, so its body stays (no
+ * native code) and sanitize_dead_code() traps it as dead code; the program
+ * loads and returns 2.
  */
 static int konst_spec_dead(int rol, int btf_fd)
 {
