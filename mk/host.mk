@@ -75,9 +75,12 @@ $(B)/host/arm64/endian-%: $(arm64_endian_src) $(HOST_HDR) $(MODULE_SRC) $(B)/hos
 	{ grep -m1 'error:' $@.log >$@.err || echo "build failed" >$@.err; : >$@; }
 
 # A host program exits 1 when a test fails (its FAIL lines say which); any
-# other status means it died, which must fail too.  $(1): its name in the
-# TEST line, $(2): the command.
-host_run = $(2) 2>&1; rc=$$?; [ $$rc -le 1 ] || echo "TEST $(1) FAIL exited with status $$rc"
+# other status, or 1 without a FAIL line, means it died, which must fail
+# too.  $(1): its name in the TEST line, $(2): the command.
+host_run = out=$$($(2) 2>&1); rc=$$?; printf '%s\n' "$$out"; \
+	[ $$rc -le 1 ] || echo "TEST $(1) FAIL exited with status $$rc"; \
+	[ $$rc != 1 ] || printf '%s\n' "$$out" | grep -q '^TEST [^ ]* FAIL' || \
+		echo "TEST $(1) FAIL exited 1 without a FAIL line"
 
 # (host_test -o: the code emitted with features off, which
 # tests/host/feature-off.sh disassembles)

@@ -3,10 +3,17 @@
 # Count the "TEST name PASS|FAIL|SKIP [reason]" lines of result files and
 # print the closing line "N passed, N failed[, N skipped]".  Failures and
 # skips are listed with their reasons first.  Exits 1 on any failure, or
-# when there is nothing to count.
+# when there is nothing to count.  A result file without a TEST line is a
+# failure: its tier died before it printed one.
 set -euo pipefail
 
-cat -- "$@" | awk '
+{
+	for f in "$@"; do
+		grep -q '^TEST ' -- "$f" ||
+			echo "TEST $(basename -- "$f" .txt) FAIL no TEST line in $f: the tier printed nothing"
+	done
+	cat -- "$@"
+} | awk '
 	$1 != "TEST" { next }
 	{ why = $0; sub(/^TEST[ \t]+[^ \t]+[ \t]+[^ \t]+[ \t]*/, "", why) }
 	$3 == "PASS" { pass++; next }

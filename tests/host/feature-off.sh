@@ -29,7 +29,12 @@ for f in "${files[@]}"; do
 		fi
 	done
 	[ -n "$re" ] || continue	# arm64 features only: not this architecture
-	dis=$(objdump -D -b binary -m i386:x86-64 "$f" | sed -n 's/^ *[0-9a-f]*:\t[0-9a-f ]*\t//p')
+	if ! raw=$(objdump -D -b binary -m i386:x86-64 "$f" 2>&1); then
+		echo "TEST host.x86_64.feature-off.${off// /-} FAIL objdump: ${raw##*$'\n'}"
+		rc=1
+		continue
+	fi
+	dis=$(sed -n 's/^ *[0-9a-f]*:\t[0-9a-f ]*\t//p' <<<"$raw")
 	n=$(grep -c . <<<"$dis")
 	bad=$(grep -Ew "^($re)" <<<"$dis" | sort | uniq -c | head -5 | tr -s ' \n' ' ')
 	if [ -n "$bad" ]; then
@@ -37,6 +42,9 @@ for f in "${files[@]}"; do
 		rc=1
 	elif grep -q '(bad)' <<<"$dis"; then
 		echo "TEST host.x86_64.feature-off.${off// /-} FAIL undecodable bytes ($n instructions)"
+		rc=1
+	elif [ "$n" = 0 ]; then
+		echo "TEST host.x86_64.feature-off.${off// /-} FAIL no instruction in $f"
 		rc=1
 	else
 		echo "TEST host.x86_64.feature-off.${off// /-} PASS $n instructions, none of $off"

@@ -10,7 +10,12 @@
 rc=0
 for arg in "$@"; do
 	name=${arg%%=*} ko=${arg#*=}
-	bad=$(readelf -SW "$ko" | grep -o '\.data\.\.percpu[^ ]*' | grep -vx '\.data\.\.percpu' |
+	if ! sections=$(readelf -SW "$ko" 2>&1) || ! grep -q '\.text' <<<"$sections"; then
+		echo "TEST module-sections.$name FAIL readelf -S $ko: ${sections##*$'\n'}"
+		rc=1
+		continue
+	fi
+	bad=$(grep -o '\.data\.\.percpu[^ ]*' <<<"$sections" | grep -vx '\.data\.\.percpu' |
 	      sort -u | tr '\n' ' ')
 	if [ -n "$bad" ]; then
 		echo "TEST module-sections.$name FAIL per-CPU sections the loader ignores: $bad"

@@ -342,11 +342,18 @@ int percpu_main(int argc, char **argv)
 	if (argc == 4 && !strcmp(argv[1], "kptr"))
 		return kptr(argv[2], argv[3]) ? 1 : 0;
 	if (argc == 3 && !strcmp(argv[1], "call")) {
-		struct bpf_object *obj = load_obj(argv[2], "percpu_this", NULL, 0);
-		int ok = !obj;
+		/* 6.12 refuses a per-CPU pointer as a plain kfunc's void * argument */
+		static char log[1 << 16];
+		struct bpf_object *obj = load_obj(argv[2], "percpu_this", log, sizeof(log));
+		char *line = obj ? NULL :
+			     log_line(log, "bpf_insn_this_cpu_ptr args#0 pointer type");
+		int ok = !!line;
 
-		test_line("percpu.call.refused", ok, ok ? "void * kfunc, as a plain call" :
-			  "loaded as plain calls");
+		size_t n = strlen(log);
+
+		test_line("percpu.call.refused", ok, "%s%s", line ? line : obj ?
+			  "loaded as plain calls" : "refused for another reason: ",
+			  line || obj ? "" : log + (n > 300 ? n - 300 : 0));
 		bpf_object__close(obj);
 		return !ok;
 	}
