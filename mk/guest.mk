@@ -165,7 +165,7 @@ $(B)/results/kernel-query.txt: tools/build-kernel.sh tests/host/kernel-query.sh 
 # DKMS refuses a kernel without module BTF, or other than 6.12 (dkms.conf's
 # BUILD_EXCLUSIVE_KERNEL: the module is written and tested for 6.12,
 # module/compat.h), saying why: TEST dkms.$(2) against stand-in tree $(1)
-dkms_refuses = if why=$$(tools/dkms-build.sh --refuse $(1) 2>&1); then \
+dkms_refuses = if why=$$(tools/dkms-build.sh --refuse $(1) $(3) 2>&1); then \
 		echo "TEST dkms.$(2) PASS $$why"; \
 	else echo "TEST dkms.$(2) FAIL $$why"; fi
 $(B)/results/dkms.txt: dkms.conf tools/dkms-build.sh $(B)/x86_64/kernel.key
@@ -175,8 +175,8 @@ $(B)/results/dkms.txt: dkms.conf tools/dkms-build.sh $(B)/x86_64/kernel.key
 	$(Q)cp $(call kobj,x86_64)/include/config/kernel.release $(B)/dkms-nobtf/include/config/
 	$(Q)cp $(call kobj,x86_64)/.config $(B)/dkms-613/.config
 	$(Q)echo 6.13.0 >$(B)/dkms-613/include/config/kernel.release
-	$(Q){ $(call dkms_refuses,$(B)/dkms-nobtf,refuses_no_module_btf); \
-		$(call dkms_refuses,$(B)/dkms-613,refuses_6.13); } >$@
+	$(Q){ $(call dkms_refuses,$(B)/dkms-nobtf,refuses_no_module_btf,CONFIG_DEBUG_INFO_BTF_MODULES); \
+		$(call dkms_refuses,$(B)/dkms-613,refuses_6.13,kernel); } >$@
 
 # make demo: the programs of bpf/examples/ in the patched x86-64 guest
 # (tests/guest/demo.sh, tests/prog_tests/examples.c), their results beside

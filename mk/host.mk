@@ -101,9 +101,9 @@ $(B)/results/host-arm64.txt: $(B)/host/arm64/host_test $(B)/host/arm64/endian-le
 	$(call msg,HOST,arm64 emitters and bodies under qemu-aarch64-static)
 	$(Q)mkdir -p $(@D)
 	$(Q)if [ -s $<.err ]; then \
-		echo "TEST host.arm64 SKIP cannot build module/arm64 against the arm64 kernel's encoders: $$(cat $<.err)"; \
+		echo "TEST host.arm64 FAIL cannot build module/arm64 against the arm64 kernel's encoders: $$(cat $<.err)"; \
 	elif ! command -v qemu-aarch64-static >/dev/null; then \
-		echo "TEST host.arm64 SKIP no qemu-aarch64-static"; \
+		echo "TEST host.arm64 FAIL no qemu-aarch64-static (the Debian dependencies install it)"; \
 	else $(call host_run,host.arm64,qemu-aarch64-static $< -n 0.5); \
 		$(call endian_run,le); $(call endian_run,be); fi >$@
 
@@ -185,7 +185,9 @@ $(CAB)/bpf_kfunc_copy_be.o: $(CAB)/k/asm/insn.h $(CA_SHIM)
 $(B)/results/host-copy-arm64.txt: $(CAB)/test_copy $(CAB)/bpf_kfunc_copy_be.o FORCE
 	$(call msg,HOST,arm64 copies of compiled kfuncs under qemu-aarch64-static)
 	$(Q)mkdir -p $(@D)
-	$(Q){ echo "TEST host.copy-arm64.big-endian PASS the copier builds big-endian"; \
+	$(Q){ if readelf -h $(CAB)/bpf_kfunc_copy_be.o | grep -q "big endian"; then \
+		echo "TEST host.copy-arm64.big-endian PASS the copier builds big-endian"; \
+	  else echo "TEST host.copy-arm64.big-endian FAIL $(CAB)/bpf_kfunc_copy_be.o is not big-endian"; fi; \
 		qemu-aarch64-static $< >$@.out 2>&1; rc=$$?; \
 		sed 's/^TEST /TEST host.copy-arm64./' $@.out; \
 		[ $$rc -le 1 ] || echo "TEST host.copy-arm64 FAIL exited with status $$rc"; } >$@

@@ -5,8 +5,11 @@
 #
 # usage: dkms-build.sh [--arm64] KOBJ OUT.ko  (KOBJ: the kernel's build
 #                                             directory or headers)
-#        dkms-build.sh --refuse KOBJ   the kernel lacks a needed option:
-#                                      DKMS must refuse, saying which
+#        dkms-build.sh --refuse KOBJ WHY  the kernel fails one condition
+#                                      of dkms.conf's BUILD_EXCLUSIVE, WHY
+#                                      (a CONFIG_ option, or "kernel" for
+#                                      the version), and only that one:
+#                                      DKMS must refuse it
 #   --arm64: cross-built for an arm64 kernel (ARCH and CROSS_COMPILE in the
 #   environment of DKMS's make, dkms -a aarch64)
 set -euo pipefail
@@ -22,6 +25,21 @@ if [ "${1:-}" = --arm64 ]; then
 fi
 kobj=${1:?kernel build dir}
 ver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$top/dkms.conf")
+if [ $refuse = 1 ]; then
+	# the conditions this kernel fails must be WHY alone, so that DKMS's
+	# refusal (which does not say which) is the one under test
+	want=${2:?the BUILD_EXCLUSIVE condition the kernel fails}
+	failed=
+	for opt in $(sed -n 's/^BUILD_EXCLUSIVE_CONFIG="\(.*\)"/\1/p' "$top/dkms.conf"); do
+		grep -q "^$opt=[ym]" "$kobj/.config" || failed="$failed $opt"
+	done
+	re=$(sed -n 's/^BUILD_EXCLUSIVE_KERNEL="\(.*\)"/\1/p' "$top/dkms.conf")
+	grep -q "$re" "$kobj/include/config/kernel.release" || failed="$failed kernel"
+	if [ "$failed" != " $want" ]; then
+		echo "the kernel of $kobj fails BUILD_EXCLUSIVE conditions${failed:- none}, want $want alone"
+		exit 1
+	fi
+fi
 rel=$(cat "$kobj/include/config/kernel.release")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -35,7 +53,7 @@ if dkms build -m insn-kfuncs -v "$ver" -k "$rel" "${dkms_arch[@]}" --kernelsourc
 	[ $refuse = 0 ] || { echo "dkms built for a kernel it must refuse"; exit 1; }
 else
 	if [ $refuse = 1 ] && grep -q 'BUILD_EXCLUSIVE' "$tmp/log"; then
-		grep -m1 'BUILD_EXCLUSIVE' "$tmp/log"
+		echo "refused, $want the only condition failed: $(grep -m1 -o 'includes a BUILD_EXCLUSIVE.*' "$tmp/log")"
 		exit 0
 	fi
 	cat "$tmp/log"

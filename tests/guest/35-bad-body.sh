@@ -3,7 +3,9 @@
 # message naming the kfunc, the instruction and the rule; a good one loads.
 M=/insn/insn_bad_body.ko
 rc=0
-[ -s $M ] || { echo "TEST badbody SKIP kernel without kfunc bodies"; exit 0; }
+# a kernel with the series exports register_bpf_kfunc_bodies()
+grep -qw register_bpf_kfunc_bodies /proc/kallsyms || { echo "TEST badbody SKIP kernel without kfunc bodies"; exit 0; }
+[ -s $M ] || { echo "TEST badbody FAIL $M is not in the initramfs"; exit 1; }
 
 for good in good verify_as_this_cpu_ptr longest longest_after; do
 	if insmod $M body=$good && rmmod insn_bad_body; then

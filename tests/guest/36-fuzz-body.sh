@@ -5,7 +5,8 @@
 # oracle.  insn.fuzz_n=N and insn.fuzz_seed=S on the kernel command line
 # (make fuzz) give a longer run or another seed.
 M=/insn/insn_fuzz_body.ko
-[ -s $M ] || { echo "TEST fuzzbody SKIP kernel without kfunc bodies"; exit 0; }
+grep -qw register_bpf_kfunc_bodies /proc/kallsyms || { echo "TEST fuzzbody SKIP kernel without kfunc bodies"; exit 0; }
+[ -s $M ] || { echo "TEST fuzzbody FAIL $M is not in the initramfs"; exit 1; }
 n=3000
 seed=
 for arg in $(cat /proc/cmdline); do

@@ -10,7 +10,8 @@ S=/proc/sys/net/core
 L="/insn/bin/insn_test misuse"
 O=/insn/bpf
 rc=0
-[ -s /insn/insn_fuzz_body.ko ] || { echo "TEST misuse SKIP kernel without kfunc bodies"; exit 0; }
+grep -qw register_bpf_kfunc_bodies /proc/kallsyms || { echo "TEST misuse SKIP kernel without kfunc bodies"; exit 0; }
+[ -s /insn/insn_fuzz_body.ko ] || { echo "TEST misuse FAIL insn_fuzz_body.ko is not in the initramfs"; exit 1; }
 insmod /insn/insn_fuzz_body.ko || { echo "TEST misuse.insmod FAIL insmod exited $?"; exit 1; }
 
 run() {

@@ -33,8 +33,11 @@ $R pinned body /sys/fs/bpf/rot_body || rc=1
 # body too) makes the iterator family's registration fail, "already has a
 # body".  Without it the same write works.
 M=/insn/insn_bad_body.ko
-if [ ! -s $M ]; then
-	echo "TEST lifetime.param_refused SKIP no test module for this kernel"
+if ! grep -qw register_bpf_kfunc_bodies /proc/kallsyms; then
+	echo "TEST lifetime.param_refused SKIP kernel without kfunc bodies"
+elif [ ! -s $M ]; then
+	echo "TEST lifetime.param_refused FAIL $M is not in the initramfs"
+	rc=1
 elif ! insmod $M body=void1 kfunc=bpf_iter_num_destroy; then
 	echo "TEST lifetime.param_refused FAIL the test module did not load"
 	rc=1

@@ -41,6 +41,14 @@ while read -r a kfunc want why; do
 		rc=1
 	fi
 done </insn/tests/copy.expect
+# and the other way: each kfunc of the status has its line in the list
+if [ -n "$target" ] && grep -q "^$target " /insn/tests/copy.expect; then
+	for kfunc in $(sed -n 's/^[a-z0-9_]* bpf_insn_\([a-z0-9_]*\) .*/\1/p' $P/status); do
+		grep -q "^$target $kfunc " /insn/tests/copy.expect && continue
+		echo "TEST copy.status.$kfunc FAIL not listed for $target in tests/guest/copy.expect"
+		rc=1
+	done
+fi
 
 for f in rotate select bextr load_be store_be prefetch copy16 lea bitcount mulhi crc32c; do
 	/insn/bin/insn_test $f check copy /insn/bpf/$f.bpf.o || rc=1

@@ -20,8 +20,20 @@ for arg in "$@"; do
 	if [ -n "$bad" ]; then
 		echo "TEST module-sections.$name FAIL per-CPU sections the loader ignores: $bad"
 		rc=1
+		continue
+	fi
+	# arm64's module keeps a per-CPU variable (module/percpu.c's
+	# insn_cpu_number; x86-64 reads the kernel's): it must be in it
+	ndx=$(readelf -sW "$ko" | awk '$8 == "insn_cpu_number" { print $7 }')
+	percpu=$(sed -n 's/^ *\[ *\([0-9]*\)\] \.data\.\.percpu .*/\1/p' <<<"$sections")
+	if [ -z "$ndx" ] && [[ $name == arm64* ]]; then
+		echo "TEST module-sections.$name FAIL no insn_cpu_number in the arm64 module"
+		rc=1
+	elif [ -n "$ndx" ] && [ "$ndx" != "$percpu" ]; then
+		echo "TEST module-sections.$name FAIL insn_cpu_number in section $ndx, .data..percpu is ${percpu:-missing}"
+		rc=1
 	else
-		echo "TEST module-sections.$name PASS"
+		echo "TEST module-sections.$name PASS${ndx:+ insn_cpu_number in .data..percpu}"
 	fi
 done
 exit $rc

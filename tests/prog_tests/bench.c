@@ -164,30 +164,70 @@ static int print_layouts(void)
 	return err;
 }
 
+/*
+ * The refusals 6.12 makes of the benchmark programs as plain kfunc calls
+ * (bodies=0): the ops the module's bodies exist for.  Any other refusal,
+ * and any of these that loads, fails.
+ */
+static const struct {
+	const char *name, *why;
+} bench_refusals[] = {
+	/* two __k arguments: 6.12 takes one constant argument per call */
+	{ "bextr.call", "only one constant argument permitted" },
+	{ "lea.call", "only one constant argument permitted" },
+	/* a void * argument to packet or stack memory: 6.12 wants a sized type */
+	{ "copy16.call", "arg#0 pointer type UNKNOWN  must point to scalar" },
+	{ "encap.call", "arg#0 pointer type UNKNOWN  must point to scalar" },
+	{ "load_be.call", "arg#0 pointer type UNKNOWN  must point to scalar" },
+	{ "prefetch.call", "arg#0 pointer type UNKNOWN  must point to scalar" },
+	{ "this_cpu.call", "bpf_insn_this_cpu_ptr args#0 pointer type UNKNOWN  is not supported" },
+	/* the bucket index from clz64() is unbounded without the body */
+	{ "log2.call", "unbounded memory access" },
+};
+
+static const char *bench_refusal(const char *name)
+{
+	for (unsigned int i = 0; i < sizeof(bench_refusals) / sizeof(bench_refusals[0]); i++)
+		if (!strcmp(bench_refusals[i].name, name))
+			return bench_refusals[i].why;
+	return NULL;
+}
+
 static int bench_prog(const char *path, const char *prog, const char *variant)
 {
 	static char log[1 << 16];
 	char name[96], op[64];
 	struct bpf_object *obj;
+	const char *want;
 	__u32 retval = 0, len;
 	__u64 t0, t1;
 	int fd, err = 0;
 
 	snprintf(op, sizeof(op), "%.*s", (int)(strrchr(prog, '_') - prog), prog);
 	snprintf(name, sizeof(name), "%s.%s", op, variant);
+	want = bench_refusal(name);
 	t0 = now_ns();
 	obj = load_obj(path, prog, log, sizeof(log));
 	t1 = now_ns();
 	if (!obj) {
 		/* the line before the "processed N insns" line says why */
 		char *why = strstr(log, "\nprocessed ");
+		int ok;
 
 		if (why) {
 			*why = 0;
 			why = strrchr(log, '\n') ? strrchr(log, '\n') + 1 : log;
 		}
 		printf("BENCH %s refused %s\n", name, why ? why : "(no log)");
-		return 0;
+		ok = want && why && strstr(why, want);
+		test_line(name, ok, "%s%s", ok ? "refused as 6.12 refuses it: " : "refused: ",
+			  why ? why : "(no log)");
+		return !ok;
+	}
+	if (want) {
+		bpf_object__close(obj);
+		test_line(name, 0, "loads, expected refused: %s", want);
+		return 1;
 	}
 	fd = prog_fd(obj, prog);
 	{
@@ -229,7 +269,7 @@ int bench_main(int argc, char **argv)
 	struct bpf_object *obj;
 	struct bpf_program *p;
 	cpu_set_t cpus;
-	int rc = 0;
+	int rc = 0, progs = 0;
 
 	if (!variant) {
 		fprintf(stderr, "usage: bench idiom|call|body|native|clang22 OBJ\n");
@@ -245,8 +285,10 @@ int bench_main(int argc, char **argv)
 		rc = 1;
 	suffix = strcmp(variant, "idiom") ? "_kfunc" : "_idiom";
 	obj = bpf_object__open_file(argv[2], NULL);
-	if (!obj)
+	if (!obj) {
+		test_line("bench.programs", 0, "cannot open %s: %s", argv[2], strerror(errno));
 		return 1;
+	}
 	/*
 	 * One object per program: each loads on its own, as a user's would.
 	 * With the idioms, the other plain-BPF forms of an operation
@@ -255,11 +297,17 @@ int bench_main(int argc, char **argv)
 	bpf_object__for_each_program(p, obj) {
 		const char *n = bpf_program__name(p);
 
-		if (has_suffix(n, suffix))
+		if (has_suffix(n, suffix)) {
 			rc |= bench_prog(argv[2], n, variant);
-		else if (!strcmp(variant, "idiom") && has_suffix(n, "_mask"))
+			progs++;
+		} else if (!strcmp(variant, "idiom") && has_suffix(n, "_mask")) {
 			rc |= bench_prog(argv[2], n, "mask");
+		}
 	}
 	bpf_object__close(obj);
+	if (!progs) {
+		test_line("bench.programs", 0, "no program NAME%s in %s", suffix, argv[2]);
+		rc = 1;
+	}
 	return rc;
 }

@@ -200,6 +200,14 @@ struct bpf_object *load_obj(const char *path, const char *only, char *log, size_
 
 	if (!obj)
 		return NULL;
+	/* a name the object does not have loads nothing: not a success */
+	if (only && !bpf_object__find_program_by_name(obj, only)) {
+		if (log)
+			snprintf(log, logsz, "no program %s in %s\n", only, path);
+		bpf_object__close(obj);
+		errno = ENOENT;
+		return NULL;
+	}
 	bpf_object__for_each_program(p, obj) {
 		if (only && strcmp(bpf_program__name(p), only))
 			bpf_program__set_autoload(p, false);
@@ -217,10 +225,18 @@ struct bpf_object *load_obj(const char *path, const char *only, char *log, size_
 struct bpf_object *load_except(const char *path, const char *skip)
 {
 	struct bpf_object *obj = bpf_object__open_file(path, NULL);
+	struct bpf_program *p;
 
 	if (!obj)
 		return NULL;
-	bpf_program__set_autoload(bpf_object__find_program_by_name(obj, skip), false);
+	p = bpf_object__find_program_by_name(obj, skip);
+	if (!p) {
+		fprintf(stderr, "no program %s in %s\n", skip, path);
+		bpf_object__close(obj);
+		errno = ENOENT;
+		return NULL;
+	}
+	bpf_program__set_autoload(p, false);
 	if (bpf_object__load(obj)) {
 		bpf_object__close(obj);
 		return NULL;

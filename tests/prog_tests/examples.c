@@ -533,6 +533,14 @@ int examples_main(int argc, char **argv)
 		only = argv + 3 + jit;
 		nonly = argc - 3 - jit;
 	}
+	/* a name that is no example would run nothing */
+	for (int i = 0; i < nonly; i++)
+		if (strcmp(only[i], "hash") && strcmp(only[i], "parse") &&
+		    strcmp(only[i], "sum") && strcmp(only[i], "counter")) {
+			fprintf(stderr, "examples: no example %s (hash, parse, sum, counter)\n",
+				only[i]);
+			return 2;
+		}
 	make_pkts();
 	if (wanted("hash"))
 		fails += test_hash(argv[1], demo);

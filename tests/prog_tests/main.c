@@ -21,9 +21,18 @@ int main(int argc, char **argv)
 {
 	/* TEST lines go out whole, in order with the guest script's own */
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	for (size_t i = 0; argc > 1 && i < ARRAY_SIZE(loaders); i++)
-		if (!strcmp(argv[1], loaders[i].name))
-			return loaders[i].main(argc - 1, argv + 1);
+	for (size_t i = 0; argc > 1 && i < ARRAY_SIZE(loaders); i++) {
+		int rc;
+
+		if (strcmp(argv[1], loaders[i].name))
+			continue;
+		/*
+		 * A loader returns 2 for a usage error, else its count of
+		 * failures, which as an exit status would wrap at 256
+		 */
+		rc = loaders[i].main(argc - 1, argv + 1);
+		return rc == 2 ? 2 : rc ? 1 : 0;
+	}
 	fprintf(stderr, "usage: %s NAME ARGS..., NAME one of:", argv[0]);
 	for (size_t i = 0; i < ARRAY_SIZE(loaders); i++)
 		fprintf(stderr, " %s", loaders[i].name);

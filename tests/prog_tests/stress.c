@@ -136,6 +136,9 @@ static int cmd_churn(const char *stop, const char *iter_path, const char *rot_pa
 	       c.rounds, c.iter_loads, c.rot_loads, c.rot_refused, c.runs);
 	if (!why[0] && !c.rounds)
 		fail("no round ran");
+	/* the module's kfuncs loaded at least once: else nothing raced its unload */
+	if (!why[0] && !c.rot_loads)
+		fail("%s never loaded in %u rounds", rot_path, c.rounds);
 	if (why[0])
 		test_line("stress.churn", 0, "%s", why);
 	else

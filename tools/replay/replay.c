@@ -1261,7 +1261,7 @@ int main(int argc, char **argv)
 {
 	static struct variant var[3 * MAX_IMAGES + 64];
 	const char *outdir = ".";
-	int rounds = 300, nproc = 4, nvar = 0, bad = 0, c;
+	int rounds = 300, nproc = 4, nvar = 0, bad = 0, missing = 0, c;
 	char path[512], cpu[256];
 	ssize_t len;
 	cpu_set_t cpus;
@@ -1328,8 +1328,17 @@ int main(int argc, char **argv)
 				if (o >= NC) {
 					snprintf(path, sizeof(path), "%s.%s", op, order[o]);
 					im = image_by_name(path, 0);
-					if (!im || im->refused || !im->c.len)
+					if (!im || im->refused)
 						continue;
+					if (!im->c.len) {
+						/* the guest loaded it: its image must be here */
+						if (!k)
+							fprintf(test_mode ? stdout : stderr,
+								"TEST replay.%s FAIL loaded in the guest, "
+								"no JIT image in %s\n", path, argv[optind]);
+						missing++;
+						continue;
+					}
 					scan_image(im, argv[optind]);
 					v->code = &im->c;
 				} else {
@@ -1372,8 +1381,12 @@ int main(int argc, char **argv)
 	draw_all = ndraw ? ndraw : 1;	/* the checks: this process's draws only */
 	place_all(var, nvar);
 	bad = check_all(var, nvar);
-	if (test_mode || bad)
-		return bad;
+	if (test_mode && !nvar) {
+		printf("TEST replay.images FAIL no program in %s\n", argv[optind + 1]);
+		bad = 1;
+	}
+	if (test_mode || bad || missing)
+		return bad || missing;
 
 	cpu_model(cpu, sizeof(cpu));
 	printf("# CPU: %s, from /proc/cpuinfo; clock about %.2f GHz while running "

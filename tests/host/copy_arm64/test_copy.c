@@ -532,7 +532,9 @@ int main(void)
 			if (!strcmp(ksyms[i].name, sym))
 				break;
 		if (i == sizeof(ksyms) / sizeof(ksyms[0])) {
-			printf("TEST variant.%c SKIP not built (no clang)\n", variants[v]);
+			/* mk/host.mk builds every variant: ksyms.h lost it */
+			printf("TEST variant.%c FAIL %s is not in ksyms.h\n", variants[v], sym);
+			failures++;
 			continue;
 		}
 		for (i = 0; i < sizeof(kcases) / sizeof(kcases[0]); i++) {
