@@ -134,7 +134,7 @@ SECTION_MODULES := x86_64=$(B)/x86_64/module/insn_kfuncs.ko arm64=$(B)/arm64/mod
 $(B)/results/module-sections.txt: tests/host/module-sections.sh \
 		$(foreach m,$(SECTION_MODULES),$(lastword $(subst =, ,$(m))))
 	$(Q)mkdir -p $(@D)
-	$(Q)tests/host/module-sections.sh $(SECTION_MODULES) >$@ || true
+	$(Q){ $(call host_run,module-sections,tests/host/module-sections.sh $(SECTION_MODULES)); } >$@
 
 # Every build of the module registers KF_FASTCALL only with the series.
 FLAG_MODULES := patched:x86_64=$(B)/x86_64/module/insn_kfuncs.ko \
@@ -147,20 +147,20 @@ $(B)/results/module-flags.txt: tests/host/module-flags.sh \
 		$(foreach m,$(FLAG_MODULES),$(lastword $(subst =, ,$(m))))
 	$(call msg,FLAGS,KF_FASTCALL in each build of the module)
 	$(Q)mkdir -p $(@D)
-	$(Q)tests/host/module-flags.sh $(FLAG_MODULES) >$@ || true
+	$(Q){ $(call host_run,module-flags,tests/host/module-flags.sh $(FLAG_MODULES)); } >$@
 
 # tools/vm-run.sh's judgement of a boot (a stand-in qemu; no guest).
 $(B)/results/vm-run.txt: tools/vm-run.sh tests/host/vm-run.sh
 	$(call msg,VM-RUN,the boot judge against a stand-in qemu)
 	$(Q)mkdir -p $(@D)
-	$(Q)tests/host/vm-run.sh >$@ || true
+	$(Q){ $(call host_run,vm-run,tests/host/vm-run.sh); } >$@
 
 # tools/build-kernel.sh's --cached and --rebuildable, which pick the debug
 # and distro tiers, against stand-in build trees (nothing is built).
 $(B)/results/kernel-query.txt: tools/build-kernel.sh tests/host/kernel-query.sh | deps
 	$(call msg,QUERY,build-kernel.sh --cached and --rebuildable)
 	$(Q)mkdir -p $(@D)
-	$(Q)tests/host/kernel-query.sh >$@ || true
+	$(Q){ $(call host_run,kernel-query,tests/host/kernel-query.sh); } >$@
 
 # DKMS refuses a kernel without module BTF, or other than 6.12 (dkms.conf's
 # BUILD_EXCLUSIVE_KERNEL: the module is written and tested for 6.12,

@@ -89,7 +89,7 @@ $(B)/results/host-x86_64.txt: $(B)/host/x86_64/host_test tests/host/feature-off.
 	$(Q)mkdir -p $(@D)
 	$(Q)rm -rf $(B)/host/x86_64/off && mkdir -p $(B)/host/x86_64/off
 	$(Q){ $(call host_run,host.x86_64,$< -o $(B)/host/x86_64/off); \
-		tests/host/feature-off.sh $(B)/host/x86_64/off || true; } >$@
+		$(call host_run,host.x86_64.feature-off,tests/host/feature-off.sh $(B)/host/x86_64/off); } >$@
 
 # half the x86 count (the multiplier scales inputs and assignments): qemu
 # runs it about ten times slower
@@ -113,7 +113,7 @@ LINT_FILES := $(shell find module tests/kmod -name "*.[ch]" | sort) \
 $(B)/results/lint.txt: $(B)/x86_64/kernel.key FORCE
 	$(call msg,LINT,checkpatch: $(words $(LINT_FILES)) files)
 	$(Q)mkdir -p $(@D)
-	$(Q)tools/lint.sh $(CHECKPATCH) $(LINT_FILES) >$@ 2>/dev/null || true
+	$(Q){ $(call host_run,lint,{ tools/lint.sh $(CHECKPATCH) $(LINT_FILES) 2>/dev/null; }); } >$@
 lint: $(B)/x86_64/kernel.key
 	$(Q)tools/lint.sh $(CHECKPATCH) $(LINT_FILES)
 
