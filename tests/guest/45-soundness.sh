@@ -83,6 +83,27 @@ $L fold_atomic || rc=1
 # a kfunc call with a reserved field set: refused, not replaced by the body
 $L reserved || rc=1
 
+# the per-program limits on native sites and on calls of kfuncs with a
+# body, lowered by the test switches (patch 27): the sites past the first
+# keep their bodies, a call past the second is refused
+KN=${K%/*}/test_native_max KB=${K%/*}/test_bodies_max
+if [ -w $KN ] && [ -w $KB ]; then
+	echo 0 >$KN
+	echo 0 >$KB
+	$L limits native 0 || rc=1
+	echo 3 >$KN
+	$L limits native 3 || rc=1
+	echo 1 >$KN
+	$L limits native 1 || rc=1
+	echo 0 >$KN
+	echo 4 >$KB
+	$L limits bodies 4 || rc=1
+	echo 0 >$KB
+else
+	echo "TEST soundness.limits.switch FAIL no $KN or $KB (CONFIG_BPF_KFUNC_BODY_TEST)"
+	rc=1
+fi
+
 # per-CPU bodies where the JIT lacks the per-CPU move: the calls stay
 if [ -w $K ]; then
 	echo 1 >$K

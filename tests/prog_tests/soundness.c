@@ -91,6 +91,16 @@
  *                                   both the per-CPU move and kfunc calls:
  *                                   a per-CPU call that stays is refused,
  *                                   a body's program still loads
+ *        soundness limits native N  five rol64 sites and a cpu_id call
+ *                                   (an AFTER body), with the kernel's
+ *                                   test_native_max at N (the script sets
+ *                                   it; 0: the limit): N rotate sites
+ *                                   native, cpu_id only with 0, the rest
+ *                                   keep their bodies, the result right
+ *        soundness limits bodies N  with test_bodies_max at N: N + 1 calls
+ *                                   of kfuncs with a body refused, saying
+ *                                   so, before the analysis or at the
+ *                                   fixups (cpu_id); N load, all native
  *        soundness bigloop DEPTH PAD
  *                                   a long program of deeply nested loops
  *                                   with a native rotate: its load time
@@ -357,6 +367,137 @@ static int konst_spec_run(const char *name, const char *kfunc, const struct bpf_
 		  "code (want %d each)", ret, want, s.calls, s.named, kfunc, s.marked, native);
 	close(fd);
 	return !ok;
+}
+
+/* "r3 -= r2", the rotate bodies' width - n */
+static int rot_marker(const struct bpf_insn *i)
+{
+	return i->code == (BPF_ALU64 | BPF_SUB | BPF_X) && i->dst_reg == BPF_REG_3 &&
+	       i->src_reg == BPF_REG_2;
+}
+
+#define LIMITS_MAX_SITES 8
+
+/*
+ * @n sites: x = rol64(x, 3 + i) ^ (i + 1), from x = 0x0123456789abcdef;
+ * then, where @cpu_id is a BTF id, x += bpf_insn_cpu_id() (an AFTER body,
+ * which goes in at the fixups), run on CPU 0
+ */
+static int limits_prog(int rol, int n, int cpu_id, struct bpf_insn *p, __u32 *want)
+{
+	__u64 x = 0x0123456789abcdefull;
+	int k = 0;
+
+	p[k++] = BPF_RAW_INSN(BPF_LD | BPF_IMM | BPF_DW, BPF_REG_6, 0, 0, (__s32)x);
+	p[k++] = BPF_RAW_INSN(0, 0, 0, 0, (__s32)(x >> 32));
+	for (int i = 0; i < n; i++) {
+		p[k++] = BPF_MOV64_REG(BPF_REG_1, BPF_REG_6);
+		p[k++] = BPF_MOV64_IMM(BPF_REG_2, 3 + i);
+		p[k++] = KCALL(rol);
+		p[k++] = BPF_ALU64_IMM(BPF_XOR, BPF_REG_0, i + 1);
+		p[k++] = BPF_MOV64_REG(BPF_REG_6, BPF_REG_0);
+		x = ((x << (3 + i)) | (x >> (61 - i))) ^ (i + 1);
+	}
+	if (cpu_id > 0) {
+		p[k++] = KCALL(cpu_id);
+		p[k++] = BPF_ALU64_REG(BPF_ADD, BPF_REG_6, BPF_REG_0);
+	}
+	p[k++] = BPF_MOV64_REG(BPF_REG_0, BPF_REG_6);
+	p[k++] = BPF_ALU64_IMM(BPF_RSH, BPF_REG_0, 32);
+	p[k++] = BPF_ALU64_REG(BPF_XOR, BPF_REG_0, BPF_REG_6);
+	p[k++] = BPF_EXIT_INSN();
+	*want = (__u32)(x ^ (x >> 32));
+	return k;
+}
+
+/*
+ * TEST @name: @n rol64 sites and, where @cpu_id is a BTF id, a cpu_id call
+ * load, return the right result, and @native of the sites get native code,
+ * counted in the order the verifier decides them (the rotate sites after
+ * the analysis, then cpu_id's at the fixups); the others keep their bodies
+ */
+static int limits_sites(const char *name, int rol, int cpu_id, int btf_fd, int n, int native)
+{
+	struct bpf_insn prog[2 + 5 * LIMITS_MAX_SITES + 6];
+	int rol_native = native < n ? native : n, cpu_native = cpu_id > 0 && native > n;
+	struct xshape r = {}, c = {};
+	unsigned char pkt[64] = {};
+	__u32 want, ret = ~0u;
+	int fd, ok;
+
+	fd = load_raw(prog, limits_prog(rol, n, cpu_id, prog, &want), btf_fd, 0);
+	ok = fd >= 0 && !run_prog(fd, 0, pkt, sizeof(pkt), pkt, &ret) && ret == want &&
+	     !xlated_shape(fd, "bpf_insn_rol64", rot_marker, &r) &&
+	     !xlated_shape(fd, "bpf_insn_cpu_id", percpu_marker, &c) &&
+	     r.named == rol_native && r.bodies == n - rol_native &&
+	     c.named == cpu_native && !!c.bodies == (cpu_id > 0 && !cpu_native) &&
+	     r.calls == rol_native + cpu_native && r.marked == r.calls;
+	test_line(name, ok, "result %#x (want %#x); rol64: %d native (want %d), %d bodies; "
+		  "cpu_id: %d native (want %d), %d per-CPU moves%s", ret, want, r.named,
+		  rol_native, r.bodies, c.named, cpu_native, c.bodies,
+		  fd < 0 ? log_tail() : "");
+	if (fd >= 0)
+		close(fd);
+	return !ok;
+}
+
+/*
+ * The per-program limits, lowered by the kernel's test switches (the
+ * script sets them; 0: the real limits).  native N: with five rol64
+ * sites and a cpu_id call (its AFTER body goes in at the fixups, after
+ * the rotate sites are decided), N of the rotate sites native, cpu_id's
+ * only where N leaves room (0), the rest keep their bodies.  bodies N: N + 1 rotate calls are refused,
+ * as are N and a cpu_id call (refused at the fixups), each saying so; N
+ * load, all native.
+ */
+static int cmd_limits(const char *which, int max)
+{
+	struct bpf_insn prog[2 + 5 * LIMITS_MAX_SITES + 6];
+	int btf_fd, cpu_btf, fd, fails = 0, bodies = !strcmp(which, "bodies");
+	int rol = mod_kfunc("insn_kfuncs", "bpf_insn_rol64", &btf_fd);
+	int cpu_id = mod_kfunc("insn_kfuncs", "bpf_insn_cpu_id", &cpu_btf);
+	char name[96], msg[80];
+	cpu_set_t set;
+	__u32 want;
+
+	if (bodies ? max < 1 || max >= LIMITS_MAX_SITES : max < 0 || max > 4) {
+		fprintf(stderr, "soundness limits native 0-4 | bodies 1-%d\n",
+			LIMITS_MAX_SITES - 1);
+		return 2;
+	}
+	if (rol < 0 || cpu_id < 0) {
+		test_line("soundness.limits.btf", 0, "rol64 %d, cpu_id %d", rol, cpu_id);
+		return 1;
+	}
+	close(cpu_btf);
+	/* cpu_id returns 0, limits_prog()'s result */
+	CPU_ZERO(&set);
+	CPU_SET(0, &set);
+	if (sched_setaffinity(0, sizeof(set), &set)) {
+		test_line("soundness.limits.cpu0", 0, "%s", strerror(errno));
+		close(btf_fd);
+		return 1;
+	}
+	if (!bodies) {
+		snprintf(name, sizeof(name), "soundness.limits.native%d.sites", max);
+		fails += limits_sites(name, rol, cpu_id, btf_fd, 5, max ? max : 6);
+		close(btf_fd);
+		return fails;
+	}
+	snprintf(msg, sizeof(msg), "kfunc bpf_insn_rol64: more than %d calls of kfuncs with a body",
+		 max);
+	fd = load_raw(prog, limits_prog(rol, max + 1, 0, prog, &want), btf_fd, 0);
+	snprintf(name, sizeof(name), "soundness.limits.bodies%d.refused", max);
+	fails += expect_refused(name, fd, msg);
+	snprintf(msg, sizeof(msg), "kfunc bpf_insn_cpu_id: more than %d calls of kfuncs with a body",
+		 max);
+	fd = load_raw(prog, limits_prog(rol, max, cpu_id, prog, &want), btf_fd, 0);
+	snprintf(name, sizeof(name), "soundness.limits.bodies%d.after_refused", max);
+	fails += expect_refused(name, fd, msg);
+	snprintf(name, sizeof(name), "soundness.limits.bodies%d.sites", max);
+	fails += limits_sites(name, rol, 0, btf_fd, max, max);
+	close(btf_fd);
+	return fails;
 }
 
 static int cmd_konst_spec(void)
@@ -2203,6 +2344,9 @@ static int cmd_nokcall(const char *path)
 
 int soundness_main(int argc, char **argv)
 {
+	if (argc == 4 && !strcmp(argv[1], "limits") &&
+	    (!strcmp(argv[2], "native") || !strcmp(argv[2], "bodies")))
+		return cmd_limits(argv[2], atoi(argv[3]));
 	if (argc == 3 && !strcmp(argv[1], "void"))
 		return cmd_void(argv[2]);
 	if (argc == 2 && !strcmp(argv[1], "konst"))
