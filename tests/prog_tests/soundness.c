@@ -377,6 +377,8 @@ static int rot_marker(const struct bpf_insn *i)
 }
 
 #define LIMITS_MAX_SITES 8
+/* limits_prog()'s longest: ld_imm64, five insns a site, cpu_id's two, four */
+#define LIMITS_PROG_LEN (2 + 5 * LIMITS_MAX_SITES + 6)
 
 /*
  * @n sites: x = rol64(x, 3 + i) ^ (i + 1), from x = 0x0123456789abcdef;
@@ -418,7 +420,7 @@ static int limits_prog(int rol, int n, int cpu_id, struct bpf_insn *p, __u32 *wa
  */
 static int limits_sites(const char *name, int rol, int cpu_id, int btf_fd, int n, int native)
 {
-	struct bpf_insn prog[2 + 5 * LIMITS_MAX_SITES + 6];
+	struct bpf_insn prog[LIMITS_PROG_LEN];
 	int rol_native = native < n ? native : n, cpu_native = cpu_id > 0 && native > n;
 	struct xshape r = {}, c = {};
 	unsigned char pkt[64] = {};
@@ -452,7 +454,7 @@ static int limits_sites(const char *name, int rol, int cpu_id, int btf_fd, int n
  */
 static int cmd_limits(const char *which, int max)
 {
-	struct bpf_insn prog[2 + 5 * LIMITS_MAX_SITES + 6];
+	struct bpf_insn prog[LIMITS_PROG_LEN];
 	int btf_fd, cpu_btf, fd, fails = 0, bodies = !strcmp(which, "bodies");
 	int rol = mod_kfunc("insn_kfuncs", "bpf_insn_rol64", &btf_fd);
 	int cpu_id = mod_kfunc("insn_kfuncs", "bpf_insn_cpu_id", &cpu_btf);
