@@ -6,7 +6,10 @@
 #include <stdarg.h>
 #include <sys/syscall.h>
 
+#include <bpf/btf.h>
+
 #include "common.h"
+#include "insns.h"
 
 static const __u64 edges[] = {
 	0, 1, 0x8000000000000000ull, ~0ull, 0x0123456789abcdefull,
@@ -934,4 +937,35 @@ const char *site_mode(const char *mode, const char *kfunc)
 const char *family_mode(const char *mode, const char *prefix)
 {
 	return status_mode(mode, prefix, 1);
+}
+
+/* insns.h */
+int mod_kfunc(const char *mod, const char *name, int *fd)
+{
+	struct btf *vmlinux = btf__load_vmlinux_btf(), *btf;
+	__u32 id = 0;
+	int tid = -ENOENT;
+
+	while (tid == -ENOENT && !bpf_btf_get_next_id(id, &id)) {
+		struct bpf_btf_info info = {};
+		__u32 len = sizeof(info);
+		char nm[64] = "";
+
+		info.name = (__u64)(unsigned long)nm;
+		info.name_len = sizeof(nm);
+		*fd = bpf_btf_get_fd_by_id(id);
+		if (*fd < 0)
+			continue;
+		if (bpf_btf_get_info_by_fd(*fd, &info, &len) || strcmp(nm, mod)) {
+			close(*fd);
+			continue;
+		}
+		btf = btf__load_from_kernel_by_id_split(id, vmlinux);
+		tid = btf ? btf__find_by_name_kind(btf, name, BTF_KIND_FUNC) : -ENOENT;
+		btf__free(btf);
+		if (tid < 0)
+			tid = -ESRCH;
+	}
+	btf__free(vmlinux);
+	return tid;
 }

@@ -10,7 +10,7 @@
 
 #define INSN_LOADERS(X)							\
 	X(bench) X(bextr) X(bitcount) X(copy16) X(crc32c) X(examples)	\
-	X(fuzz_body) X(iter) X(lea) X(load_be) X(misuse) X(mulhi)	\
+	X(fuzz_body) X(fuzz_prog) X(iter) X(lea) X(load_be) X(misuse) X(mulhi)	\
 	X(percpu) X(prefetch) X(rotate) X(select) X(smoke) X(soundness)	\
 	X(stress) X(store_be)
 

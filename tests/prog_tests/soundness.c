@@ -118,69 +118,13 @@
 #include <bpf/btf.h>
 
 #include "common.h"
+#include "insns.h"
 
 #define TEST_MOD "insn_test_kfuncs"
 #define ENOTSUPP 524	/* the kernel's, not in the UAPI */
-/* the instruction macros of the kernel's filter.h, which no UAPI header has */
-#define BPF_RAW_INSN(c, d, s, o, i) \
-	((struct bpf_insn){ .code = (c), .dst_reg = (d), .src_reg = (s), .off = (o), .imm = (i) })
-#define BPF_MOV64_IMM(d, i)	BPF_RAW_INSN(BPF_ALU64 | BPF_MOV | BPF_K, d, 0, 0, i)
-#define BPF_MOV64_REG(d, s)	BPF_RAW_INSN(BPF_ALU64 | BPF_MOV | BPF_X, d, s, 0, 0)
-#define BPF_ALU64_IMM(op, d, i)	BPF_RAW_INSN(BPF_ALU64 | (op) | BPF_K, d, 0, 0, i)
-#define BPF_ALU64_REG(op, d, s)	BPF_RAW_INSN(BPF_ALU64 | (op) | BPF_X, d, s, 0, 0)
-#define BPF_ST_MEM(sz, d, o, i)	BPF_RAW_INSN(BPF_ST | BPF_MEM | (sz), d, 0, o, i)
-#define BPF_STX_MEM(sz, d, s, o) BPF_RAW_INSN(BPF_STX | BPF_MEM | (sz), d, s, o, 0)
-#define BPF_LDX_MEM(sz, d, s, o) BPF_RAW_INSN(BPF_LDX | BPF_MEM | (sz), d, s, o, 0)
-#define BPF_JMP_A(o)		BPF_RAW_INSN(BPF_JMP | BPF_JA, 0, 0, o, 0)
-/* ld_imm64 of a kernel symbol's address, as libbpf writes bpf_ksym_exists() */
-#define KSYM_ADDR(d, id, fd)	BPF_RAW_INSN(BPF_LD | BPF_IMM | BPF_DW, d, BPF_PSEUDO_BTF_ID, 0, id), \
-				BPF_RAW_INSN(0, 0, 0, 0, fd)
-#define BPF_JMP_IMM(op, d, i, o) BPF_RAW_INSN(BPF_JMP | (op) | BPF_K, d, 0, o, i)
-#define BPF_EXIT_INSN()		BPF_RAW_INSN(BPF_JMP | BPF_EXIT, 0, 0, 0, 0)
-#define KCALL(id)	BPF_RAW_INSN(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_KFUNC_CALL, 1, id)
-#define HCALL(id)	BPF_RAW_INSN(BPF_JMP | BPF_CALL, 0, 0, 0, id)
-/* ld_imm64 of map @fd into @d */
-#define LD_MAP_FD(d, fd)	BPF_RAW_INSN(BPF_LD | BPF_IMM | BPF_DW, d, BPF_PSEUDO_MAP_FD, 0, fd), \
-				BPF_RAW_INSN(0, 0, 0, 0, 0)
-/* r0 = bpf_map_lookup_elem(map @fd, &(u32){0}), the key at r10 - 4 */
-#define LOOKUP_KEY0(fd)	BPF_ST_MEM(BPF_W, BPF_REG_10, -4, 0),			\
-			BPF_MOV64_REG(BPF_REG_2, BPF_REG_10),			\
-			BPF_ALU64_IMM(BPF_ADD, BPF_REG_2, -4),			\
-			LD_MAP_FD(BPF_REG_1, fd),				\
-			HCALL(BPF_FUNC_map_lookup_elem)
 
 static char log_buf[1 << 16];
 
-/* BTF id of kfunc @name in module @mod; *@fd gets the module BTF's fd */
-static int mod_kfunc(const char *mod, const char *name, int *fd)
-{
-	struct btf *vmlinux = btf__load_vmlinux_btf(), *btf;
-	__u32 id = 0;
-	int tid = -ENOENT;
-
-	while (tid == -ENOENT && !bpf_btf_get_next_id(id, &id)) {
-		struct bpf_btf_info info = {};
-		__u32 len = sizeof(info);
-		char nm[64] = "";
-
-		info.name = (__u64)(unsigned long)nm;
-		info.name_len = sizeof(nm);
-		*fd = bpf_btf_get_fd_by_id(id);
-		if (*fd < 0)
-			continue;
-		if (bpf_btf_get_info_by_fd(*fd, &info, &len) || strcmp(nm, mod)) {
-			close(*fd);
-			continue;
-		}
-		btf = btf__load_from_kernel_by_id_split(id, vmlinux);
-		tid = btf ? btf__find_by_name_kind(btf, name, BTF_KIND_FUNC) : -ENOENT;
-		btf__free(btf);
-		if (tid < 0)
-			tid = -ESRCH;
-	}
-	btf__free(vmlinux);
-	return tid;
-}
 
 /*
  * Load @insns as a program of @type calling kfuncs of the module whose

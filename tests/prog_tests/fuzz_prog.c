@@ -1,0 +1,1094 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Guest loader: random programs around calls of the scalar kfuncs, run in
+ * every mode and compared with a model of the program.
+ *
+ * usage: fuzz_prog run N SEED   N programs from SEED, each loaded with
+ *                                native code, bodies (native=0), copies
+ *                                (native=copy), constant blinding, the
+ *                                interpreter (where the kernel has one)
+ *                                and as plain calls (bodies=0), each run
+ *                                on FP_INPUTS packets; every output must
+ *                                be the model's
+ *
+ * The calls come as compilers and people write them: arguments moved,
+ * 32-bit moved, loaded from the stack or set as constants in any order,
+ * other work between those moves and the call, bpf_fastcall saves of
+ * R1-R5 around it (some broken, some slots read elsewhere), the result
+ * moved or 32-bit moved, zero-extended by shifts; forward branches land
+ * anywhere, inside those sequences too.  So operand binding, the removal
+ * of bpf_fastcall saves and of zero-extensions, and every emitter see
+ * their inputs from every register, and must keep what the program
+ * computes.  The model runs the program in user space, with the kfuncs in
+ * C.  A mismatch prints the program; "fuzz_prog run 1 SEED" with the seed
+ * it names rebuilds it.
+ */
+#include <fcntl.h>
+#include <bpf/btf.h>
+
+#include "common.h"
+#include "insns.h"
+
+#define FP_MAXI		400	/* insns of a program, at most */
+#define FP_BUDGET	110	/* insns of random work before the epilogue */
+#define FP_INPUTS	12	/* packets each program runs on */
+#define FP_NREG		10	/* R0-R9 in the packet */
+#define FP_SLOT_PKT	1	/* r10 - 8: the packet pointer */
+#define FP_SLOT_R1	2	/* r10 - 16: R1 while the epilogue stores */
+#define FP_SLOT_LO	3	/* general slots 3-10, copied to the packet */
+#define FP_SLOT_HI	10
+#define FP_FC_LO	11	/* bpf_fastcall saves: 11-15, the lowest */
+#define FP_FC_HI	15
+#define FP_NSLOT	16
+#define FP_PKT		(8 * FP_NREG + 8 * (FP_SLOT_HI - FP_SLOT_LO + 1))
+#define FP_STACK	(8 * FP_NSLOT)
+
+#define BIT(n)		(1u << (n))
+
+#define P_PARAM		"/sys/module/insn_kfuncs/parameters/"
+#define P_SYSCTL	"/proc/sys/net/core/"
+
+/* the kfuncs: what 6.12 takes as plain calls too (no pointer, one __k) */
+enum { K_ROL64, K_ROR64, K_ROL32, K_ROR32, K_SELECT, K_POPCNT64, K_POPCNT32,
+       K_CLZ64, K_CLZ32, K_CTZ64, K_CTZ32, K_BLSR64, K_BLSR32, K_MULHI,
+       K_SMULHI, K_MULFOLD, K_CRC8, K_CRC16, K_CRC32, K_CRC64, K_N };
+
+static const struct fp_kfunc {
+	const char *name;
+	int nargs;
+	int konst;		/* the __k argument, or -1 */
+	__u8 width[3];		/* bits of each argument */
+} fp_kfuncs[K_N] = {
+	[K_ROL64] = { "bpf_insn_rol64", 2, 1, { 64, 32 } },
+	[K_ROR64] = { "bpf_insn_ror64", 2, 1, { 64, 32 } },
+	[K_ROL32] = { "bpf_insn_rol32", 2, 1, { 32, 32 } },
+	[K_ROR32] = { "bpf_insn_ror32", 2, 1, { 32, 32 } },
+	[K_SELECT] = { "bpf_insn_select64", 3, -1, { 64, 64, 64 } },
+	[K_POPCNT64] = { "bpf_insn_popcnt64", 1, -1, { 64 } },
+	[K_POPCNT32] = { "bpf_insn_popcnt32", 1, -1, { 32 } },
+	[K_CLZ64] = { "bpf_insn_clz64", 1, -1, { 64 } },
+	[K_CLZ32] = { "bpf_insn_clz32", 1, -1, { 32 } },
+	[K_CTZ64] = { "bpf_insn_ctz64", 1, -1, { 64 } },
+	[K_CTZ32] = { "bpf_insn_ctz32", 1, -1, { 32 } },
+	[K_BLSR64] = { "bpf_insn_blsr64", 1, -1, { 64 } },
+	[K_BLSR32] = { "bpf_insn_blsr32", 1, -1, { 32 } },
+	[K_MULHI] = { "bpf_insn_mulhi64", 2, -1, { 64, 64 } },
+	[K_SMULHI] = { "bpf_insn_smulhi64", 2, -1, { 64, 64 } },
+	[K_MULFOLD] = { "bpf_insn_mulfold64", 2, -1, { 64, 64 } },
+	[K_CRC8] = { "bpf_insn_crc32c_u8", 2, -1, { 32, 8 } },
+	[K_CRC16] = { "bpf_insn_crc32c_u16", 2, -1, { 32, 16 } },
+	[K_CRC32] = { "bpf_insn_crc32c_u32", 2, -1, { 32, 32 } },
+	[K_CRC64] = { "bpf_insn_crc32c_u64", 2, -1, { 32, 64 } },
+};
+
+static int fp_btf_id[K_N];
+
+/* ---- the kfuncs in C ---- */
+
+static __u64 fp_crc32c(__u32 crc, __u64 v, int bits)
+{
+	for (int i = 0; i < bits; i++) {
+		crc ^= (v >> i) & 1;
+		crc = crc >> 1 ^ (crc & 1 ? 0x82f63b78 : 0);
+	}
+	return crc;
+}
+
+static __u64 fp_eval(int k, const __u64 *a)
+{
+	unsigned __int128 p = (unsigned __int128)a[0] * a[1];
+	__u32 x32 = a[0], n = a[1];
+
+	switch (k) {
+	case K_ROL64: return rol64(a[0], n);
+	case K_ROR64: return ror64(a[0], n);
+	case K_ROL32: return rol32(x32, n);
+	case K_ROR32: return ror32(x32, n);
+	case K_SELECT: return a[0] ? a[1] : a[2];
+	case K_POPCNT64: return __builtin_popcountll(a[0]);
+	case K_POPCNT32: return __builtin_popcount(x32);
+	case K_CLZ64: return a[0] ? __builtin_clzll(a[0]) : 64;
+	case K_CLZ32: return x32 ? __builtin_clz(x32) : 32;
+	case K_CTZ64: return a[0] ? __builtin_ctzll(a[0]) : 64;
+	case K_CTZ32: return x32 ? __builtin_ctz(x32) : 32;
+	case K_BLSR64: return a[0] & (a[0] - 1);
+	case K_BLSR32: return x32 & (x32 - 1);
+	case K_MULHI: return p >> 64;
+	case K_SMULHI: return (__u64)(((__int128)(__s64)a[0] * (__s64)a[1]) >> 64);
+	case K_MULFOLD: return (__u64)p ^ (__u64)(p >> 64);
+	case K_CRC8: return fp_crc32c(x32, a[1], 8);
+	case K_CRC16: return fp_crc32c(x32, a[1], 16);
+	case K_CRC32: return fp_crc32c(x32, a[1], 32);
+	case K_CRC64: return fp_crc32c(x32, a[1], 64);
+	}
+	return 0;
+}
+
+/* ---- random numbers: one stream per program, from the run's seed ---- */
+
+static __u64 fp_rng;
+
+static __u64 fp_rand(void)
+{
+	__u64 z = fp_rng += 0x9e3779b97f4a7c15ull;
+
+	z = (z ^ z >> 30) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ z >> 27) * 0x94d049bb133111ebull;
+	return z ^ z >> 31;
+}
+
+static unsigned int fp_below(unsigned int n)
+{
+	return fp_rand() % n;
+}
+
+static int fp_chance(unsigned int percent)
+{
+	return fp_below(100) < percent;
+}
+
+/* a value the JITs and the verifier treat apart: edges, then any */
+static __u64 fp_value(void)
+{
+	static const __u64 v[] = {
+		0, 1, 2, 31, 32, 63, 64, 0x7f, 0x80, 0xff, 0xffff, 0x7fffffff,
+		0x80000000, 0xffffffff, 0x100000000ull, 0x8000000000000000ull,
+		~0ull, ~0ull - 1, 0xffffffff00000000ull, 0x00000000fffffffeull,
+	};
+
+	return fp_chance(40) ? v[fp_below(ARRAY_SIZE(v))] : fp_rand() >> fp_below(64);
+}
+
+/* ---- the generator ---- */
+
+/* what the generator knows of a register on every path to an insn */
+struct fp_reg {
+	__u8 init;
+	__u8 known;		/* a constant, as the verifier sees it too */
+	__s64 val;
+};
+
+struct fp_state {
+	struct fp_reg r[FP_NREG];
+	__u8 slot[FP_NSLOT + 1];	/* bytes written, bit per byte */
+};
+
+struct fp_gen {
+	struct bpf_insn insn[FP_MAXI];
+	int n, start;			/* insns, the first after the prologue */
+	struct fp_state st;
+	/* forward branches not yet placed: their insn, target and state */
+	struct { int at, to; struct fp_state st; } pend[32];
+	int npend;
+	int breach;			/* this program reads bpf_fastcall slots */
+	int calls, fc_pairs;
+};
+
+static void fp_meet(struct fp_state *a, const struct fp_state *b)
+{
+	for (int i = 0; i < FP_NREG; i++) {
+		struct fp_reg *x = &a->r[i];
+		const struct fp_reg *y = &b->r[i];
+
+		x->known = x->known && y->known && x->val == y->val && x->init && y->init;
+		x->init = x->init && y->init;
+	}
+	for (int i = 0; i <= FP_NSLOT; i++)
+		a->slot[i] &= b->slot[i];
+}
+
+/* insn @g->n is next: the branches to it join here */
+static void fp_land(struct fp_gen *g)
+{
+	for (int i = 0; i < g->npend; i++) {
+		if (g->pend[i].to != g->n)
+			continue;
+		fp_meet(&g->st, &g->pend[i].st);
+		g->insn[g->pend[i].at].off = g->n - g->pend[i].at - 1;
+		g->pend[i--] = g->pend[--g->npend];
+	}
+}
+
+/* registers @i reads (not R10), and the bytes of the slot it loads */
+static __u16 fp_reads(const struct bpf_insn *i, int *slot, __u8 *mask)
+{
+	__u8 cls = BPF_CLASS(i->code), op = BPF_OP(i->code);
+	__u16 r = 0;
+
+	*slot = 0;
+	switch (cls) {
+	case BPF_ALU:
+	case BPF_ALU64:
+		if (op != BPF_MOV)
+			r |= BIT(i->dst_reg);
+		if (BPF_SRC(i->code) == BPF_X && op != BPF_NEG && op != BPF_END)
+			r |= BIT(i->src_reg);
+		break;
+	case BPF_LDX:
+		if (i->src_reg == BPF_REG_10) {
+			*slot = -i->off / 8;
+			*mask = BPF_SIZE(i->code) == BPF_DW ? 0xff : 0x0f;
+		}
+		r |= BIT(i->src_reg);
+		break;
+	case BPF_STX:
+		r |= BIT(i->src_reg) | BIT(i->dst_reg);
+		break;
+	case BPF_JMP:
+	case BPF_JMP32:
+		if (op == BPF_CALL || op == BPF_EXIT)
+			break;
+		r |= BIT(i->dst_reg);
+		if (BPF_SRC(i->code) == BPF_X)
+			r |= BIT(i->src_reg);
+		break;
+	}
+	return r & ~BIT(BPF_REG_10);
+}
+
+/*
+ * Append @i.  The branches to it land first; where one leaves a register
+ * or slot @i reads unwritten on its path, a move or store of a constant
+ * goes before it.
+ */
+static void fp_emit(struct fp_gen *g, struct bpf_insn i)
+{
+	for (;;) {
+		int slot, r;
+		__u8 mask = 0;
+		__u16 need;
+
+		fp_land(g);
+		need = fp_reads(&i, &slot, &mask);
+		for (r = 0; r < FP_NREG; r++)
+			if ((need & BIT(r)) && !g->st.r[r].init)
+				break;
+		if (r < FP_NREG) {
+			g->insn[g->n++] = BPF_MOV64_IMM(r, 0x5a);
+			g->st.r[r] = (struct fp_reg){ 1, 1, 0x5a };
+			continue;
+		}
+		if (slot && (g->st.slot[slot] & mask) != mask) {
+			g->insn[g->n++] = BPF_ST_MEM(BPF_DW, BPF_REG_10, -8 * slot, 0x5a);
+			g->st.slot[slot] = 0xff;
+			continue;
+		}
+		break;
+	}
+	g->insn[g->n++] = i;
+}
+
+static int fp_pending_at(const struct fp_gen *g, int at)
+{
+	for (int i = 0; i < g->npend; i++)
+		if (g->pend[i].to == at)
+			return 1;
+	return 0;
+}
+
+static void fp_set(struct fp_gen *g, int r, int known, __s64 val)
+{
+	g->st.r[r] = (struct fp_reg){ 1, known, val };
+}
+
+/* a register written on every path, R0-R9, or -1 */
+static int fp_pick_init(const struct fp_gen *g)
+{
+	int c[FP_NREG], n = 0;
+
+	for (int i = 0; i < FP_NREG; i++)
+		if (g->st.r[i].init)
+			c[n++] = i;
+	return n ? c[fp_below(n)] : -1;
+}
+
+/* a general slot whose bytes @mask were all written, or 0 */
+static int fp_pick_slot(const struct fp_gen *g, __u8 mask, int lo, int hi)
+{
+	int c[FP_NSLOT], n = 0;
+
+	for (int s = lo; s <= hi; s++)
+		if ((g->st.slot[s] & mask) == mask)
+			c[n++] = s;
+	return n ? c[fp_below(n)] : 0;
+}
+
+static __s32 fp_imm(void)
+{
+	return fp_chance(50) ? (__s32)fp_below(70) - 3 : (__s32)fp_value();
+}
+
+static void fp_mov_imm(struct fp_gen *g, int r, int alu32)
+{
+	__s32 imm = fp_imm();
+
+	fp_emit(g, BPF_RAW_INSN((alu32 ? BPF_ALU : BPF_ALU64) | BPF_MOV | BPF_K, r, 0, 0, imm));
+	fp_set(g, r, 1, alu32 ? (__s64)(__u32)imm : imm);
+}
+
+static void fp_ld_imm64(struct fp_gen *g, int r)
+{
+	__u64 v = fp_value();
+
+	/* no branch may land on its second half */
+	if (fp_pending_at(g, g->n + 1)) {
+		fp_mov_imm(g, r, 0);
+		return;
+	}
+	fp_emit(g, BPF_RAW_INSN(BPF_LD | BPF_IMM | BPF_DW, r, 0, 0, (__u32)v));
+	g->insn[g->n++] = BPF_RAW_INSN(0, 0, 0, 0, (__u32)(v >> 32));
+	fp_set(g, r, 1, v);
+}
+
+/* an ALU insn on a written register (or a move into any) */
+static void fp_alu(struct fp_gen *g, int dst)
+{
+	static const __u8 ops[] = { BPF_ADD, BPF_SUB, BPF_MUL, BPF_DIV, BPF_MOD, BPF_OR,
+				    BPF_AND, BPF_XOR, BPF_LSH, BPF_RSH, BPF_ARSH, BPF_NEG,
+				    BPF_MOV, BPF_END };
+	int alu32, src, op, width;
+	__u8 cls;
+
+	fp_land(g);
+	alu32 = fp_chance(35);
+	src = fp_pick_init(g);
+	op = ops[fp_below(ARRAY_SIZE(ops))];
+	width = alu32 ? 32 : 64;
+	cls = alu32 ? BPF_ALU : BPF_ALU64;
+
+	if (dst < 0)
+		dst = fp_below(FP_NREG);
+	if (!g->st.r[dst].init && op != BPF_MOV) {
+		fp_mov_imm(g, dst, 0);
+		return;
+	}
+	switch (op) {
+	case BPF_NEG:
+		fp_emit(g, BPF_RAW_INSN(cls | BPF_NEG, dst, 0, 0, 0));
+		break;
+	case BPF_END: {
+		static const int w[] = { 16, 32, 64 };
+
+		fp_emit(g, BPF_RAW_INSN(BPF_ALU | BPF_END | (fp_chance(50) ? BPF_TO_BE : BPF_TO_LE),
+					dst, 0, 0, w[fp_below(3)]));
+		break;
+	}
+	case BPF_LSH:
+	case BPF_RSH:
+	case BPF_ARSH:
+		if (src >= 0 && fp_chance(30))
+			fp_emit(g, BPF_RAW_INSN(cls | op | BPF_X, dst, src, 0, 0));
+		else
+			fp_emit(g, BPF_RAW_INSN(cls | op | BPF_K, dst, 0, 0, fp_below(width)));
+		break;
+	default:
+		if (src >= 0 && fp_chance(60)) {
+			fp_emit(g, BPF_RAW_INSN(cls | op | BPF_X, dst, src, 0, 0));
+			if (op == BPF_MOV) {
+				g->st.r[dst] = g->st.r[src];
+				if (alu32)
+					g->st.r[dst].val = (__u32)g->st.r[dst].val;
+				return;
+			}
+		} else if (op == BPF_MOV) {
+			fp_mov_imm(g, dst, alu32);
+			return;
+		} else {
+			__s32 imm = fp_imm();
+
+			/* the verifier refuses a division by the constant 0 */
+			if ((op == BPF_DIV || op == BPF_MOD) && !imm)
+				imm = 7;
+			fp_emit(g, BPF_RAW_INSN(cls | op | BPF_K, dst, 0, 0, imm));
+		}
+	}
+	fp_set(g, dst, 0, 0);
+}
+
+/* zero-extension as clang writes it for -mcpu=v1/v2, or w = w */
+static void fp_zext(struct fp_gen *g, int r)
+{
+	if (fp_chance(70)) {
+		fp_emit(g, BPF_ALU64_IMM(BPF_LSH, r, 32));
+		fp_emit(g, BPF_ALU64_IMM(BPF_RSH, r, 32));
+	} else {
+		fp_emit(g, BPF_RAW_INSN(BPF_ALU | BPF_MOV | BPF_X, r, r, 0, 0));
+	}
+	fp_set(g, r, 0, 0);
+}
+
+static int fp_slot_off(int s)
+{
+	return -8 * s;
+}
+
+/* a store or load of a general slot (or, breaching, a bpf_fastcall one) */
+static void fp_stack(struct fp_gen *g)
+{
+	int lo = FP_SLOT_LO, hi = g->breach ? FP_FC_HI : FP_SLOT_HI, s, w, r;
+	__u8 mask, sz;
+
+	fp_land(g);
+	s = lo + fp_below(hi - lo + 1);
+	w = fp_chance(25);
+	r = fp_pick_init(g);
+	mask = w ? 0x0f : 0xff;
+	sz = w ? BPF_W : BPF_DW;
+
+	if (fp_chance(50)) {
+		if (r >= 0 && fp_chance(75))
+			fp_emit(g, BPF_STX_MEM(sz, BPF_REG_10, r, fp_slot_off(s)));
+		else
+			fp_emit(g, BPF_ST_MEM(sz, BPF_REG_10, fp_slot_off(s), fp_imm()));
+		g->st.slot[s] |= mask;
+		return;
+	}
+	s = fp_pick_slot(g, mask, lo, hi);
+	if (!s)
+		return;
+	r = fp_below(FP_NREG);
+	fp_emit(g, BPF_LDX_MEM(sz, r, BPF_REG_10, fp_slot_off(s)));
+	fp_set(g, r, 0, 0);
+}
+
+/* a forward branch on written registers, to an insn not yet written */
+static void fp_branch(struct fp_gen *g)
+{
+	static const __u8 ops[] = { BPF_JEQ, BPF_JNE, BPF_JGT, BPF_JGE, BPF_JLT, BPF_JLE,
+				    BPF_JSGT, BPF_JSGE, BPF_JSLT, BPF_JSLE, BPF_JSET };
+	int a, b, i;
+	__u8 cls = fp_chance(30) ? BPF_JMP32 : BPF_JMP, op = ops[fp_below(ARRAY_SIZE(ops))];
+
+	fp_land(g);
+	a = fp_pick_init(g);
+	b = fp_pick_init(g);
+	if (a < 0 || g->npend == ARRAY_SIZE(g->pend))
+		return;
+	if (b >= 0 && fp_chance(50))
+		fp_emit(g, BPF_RAW_INSN(cls | op | BPF_X, a, b, 0, 0));
+	else
+		fp_emit(g, BPF_RAW_INSN(cls | op | BPF_K, a, 0, 0, fp_imm()));
+	i = g->npend++;
+	g->pend[i].at = g->n - 1;
+	/* mostly short: into the next call's moves, saves and result */
+	g->pend[i].to = g->n + 1 + (fp_chance(70) ? fp_below(6) : fp_below(40));
+	g->pend[i].st = g->st;
+}
+
+/* an argument into R(k + 1), as a compiler might */
+static void fp_arg(struct fp_gen *g, const struct fp_kfunc *f, int k)
+{
+	int r = BPF_REG_1 + k, s, slot, c = fp_below(100);
+
+	fp_land(g);
+	s = fp_pick_init(g);
+
+	if (k == f->konst) {
+		__s32 n = fp_chance(85) ? fp_below(f->width[0]) : fp_below(200);
+
+		fp_emit(g, BPF_RAW_INSN((fp_chance(50) ? BPF_ALU : BPF_ALU64) | BPF_MOV | BPF_K,
+					r, 0, 0, n));
+		fp_set(g, r, 1, n);
+		return;
+	}
+	if (c < 10 && g->st.r[r].init)
+		return;		/* already there */
+	if (c < 25 && (slot = fp_pick_slot(g, 0xff, FP_SLOT_LO, FP_SLOT_HI))) {
+		fp_emit(g, BPF_LDX_MEM(BPF_DW, r, BPF_REG_10, fp_slot_off(slot)));
+	} else if (c < 32 && (slot = fp_pick_slot(g, 0x0f, FP_SLOT_LO, FP_SLOT_HI))) {
+		fp_emit(g, BPF_LDX_MEM(BPF_W, r, BPF_REG_10, fp_slot_off(slot)));
+	} else if (c < 40 || s < 0) {
+		if (fp_chance(20))
+			fp_ld_imm64(g, r);
+		else
+			fp_mov_imm(g, r, fp_chance(30));
+		return;
+	} else {
+		fp_emit(g, BPF_RAW_INSN((fp_chance(20) ? BPF_ALU : BPF_ALU64) | BPF_MOV | BPF_X,
+					r, s, 0, 0));
+	}
+	fp_set(g, r, 0, 0);
+}
+
+/* a call with its arguments, maybe bpf_fastcall saves, maybe a result move */
+static void fp_call(struct fp_gen *g)
+{
+	int k = fp_below(K_N), order[3] = { 0, 1, 2 }, save[5], nsave = 0, off, guard;
+	const struct fp_kfunc *f = &fp_kfuncs[k];
+
+	for (int i = f->nargs - 1; i > 0; i--) {
+		int j = fp_below(i + 1), t = order[i];
+
+		order[i] = order[j];
+		order[j] = t;
+	}
+	for (int i = 0; i < f->nargs; i++) {
+		fp_arg(g, f, order[i]);
+		/* other work between the moves, on any register */
+		if (fp_chance(15))
+			fp_alu(g, fp_chance(50) ? BPF_REG_6 + (int)fp_below(4) : -1);
+	}
+
+	/*
+	 * bpf_fastcall: saves right before the call, nearest the lowest slot,
+	 * of registers the call does not take (now and then one it takes,
+	 * which is no pattern: the kernel must keep every save then)
+	 */
+	if (fp_chance(45)) {
+		for (int r = BPF_REG_1; r <= BPF_REG_5; r++)
+			if (g->st.r[r].init && fp_chance(60) &&
+			    (r > f->nargs || fp_chance(3)))
+				save[nsave++] = r;
+	}
+	off = FP_FC_HI - (nsave ? (int)fp_below(FP_FC_HI - FP_FC_LO + 2 - nsave) : 0);
+	/* outermost first: save[nsave - 1] at the highest slot */
+	for (int i = nsave - 1; i >= 0; i--) {
+		fp_emit(g, BPF_STX_MEM(BPF_DW, BPF_REG_10, save[i], fp_slot_off(off - i)));
+		g->st.slot[off - i] = 0xff;
+	}
+
+	/* a branch may have landed among the moves: what the call needs */
+	for (guard = 0; guard < 8; guard++) {
+		int fixed = 0;
+
+		fp_land(g);
+		for (int i = 0; i < f->nargs; i++) {
+			int r = BPF_REG_1 + i;
+
+			if (i == f->konst && !g->st.r[r].known) {
+				fp_emit(g, BPF_MOV64_IMM(r, 13));
+				fp_set(g, r, 1, 13);
+				fixed = 1;
+			} else if (!g->st.r[r].init) {
+				fp_mov_imm(g, r, 0);
+				fixed = 1;
+			}
+		}
+		if (!fixed)
+			break;
+	}
+	fp_emit(g, KCALL(fp_btf_id[k]));
+	g->calls++;
+	for (int r = BPF_REG_1; r <= BPF_REG_5; r++)
+		g->st.r[r].init = g->st.r[r].known = 0;
+	fp_set(g, BPF_REG_0, 0, 0);
+
+	/* the restores, nearest first; now and then one broken */
+	for (int i = 0; i < nsave; i++) {
+		int s = off - i, r = save[i];
+
+		if (fp_chance(2))
+			r = BPF_REG_1 + fp_below(5);
+		fp_land(g);
+		if (g->st.slot[s] != 0xff)
+			break;
+		fp_emit(g, BPF_LDX_MEM(BPF_DW, r, BPF_REG_10, fp_slot_off(s)));
+		fp_set(g, r, 0, 0);
+		g->fc_pairs++;
+	}
+
+	if (fp_chance(60)) {
+		int d = fp_chance(70) ? BPF_REG_6 + (int)fp_below(4) : (int)fp_below(FP_NREG);
+
+		fp_emit(g, BPF_RAW_INSN((fp_chance(25) ? BPF_ALU : BPF_ALU64) | BPF_MOV | BPF_X,
+					d, BPF_REG_0, 0, 0));
+		fp_set(g, d, 0, 0);
+		if (fp_chance(30))
+			fp_zext(g, d);
+	} else if (fp_chance(30)) {
+		fp_zext(g, BPF_REG_0);
+	}
+}
+
+/* the program: packet in, random work, registers and slots out */
+static int fp_generate(struct fp_gen *g)
+{
+	memset(g, 0, sizeof(*g));
+	g->breach = fp_chance(8);
+
+	/* r2 = data, r3 = data_end; FP_PKT bytes or return 0 */
+	g->insn[g->n++] = BPF_LDX_MEM(BPF_W, BPF_REG_2, BPF_REG_1, 0);
+	g->insn[g->n++] = BPF_LDX_MEM(BPF_W, BPF_REG_3, BPF_REG_1, 4);
+	g->insn[g->n++] = BPF_MOV64_REG(BPF_REG_4, BPF_REG_2);
+	g->insn[g->n++] = BPF_ALU64_IMM(BPF_ADD, BPF_REG_4, FP_PKT);
+	g->insn[g->n++] = BPF_RAW_INSN(BPF_JMP | BPF_JLE | BPF_X, BPF_REG_4, BPF_REG_3, 2, 0);
+	g->insn[g->n++] = BPF_MOV64_IMM(BPF_REG_0, 0);
+	g->insn[g->n++] = BPF_EXIT_INSN();
+	g->insn[g->n++] = BPF_STX_MEM(BPF_DW, BPF_REG_10, BPF_REG_2, fp_slot_off(FP_SLOT_PKT));
+	for (int r = 0; r < FP_NREG; r++)
+		if (r != BPF_REG_2)
+			g->insn[g->n++] = BPF_LDX_MEM(BPF_DW, r, BPF_REG_2, 8 * r);
+	g->insn[g->n++] = BPF_LDX_MEM(BPF_DW, BPF_REG_2, BPF_REG_2, 8 * BPF_REG_2);
+	g->start = g->n;
+	for (int r = 0; r < FP_NREG; r++)
+		fp_set(g, r, 0, 0);
+	g->st.slot[FP_SLOT_PKT] = 0xff;
+
+	while (g->n < g->start + FP_BUDGET) {
+		unsigned int c = fp_below(100);
+
+		if (c < 30)
+			fp_call(g);
+		else if (c < 58)
+			fp_alu(g, -1);
+		else if (c < 70)
+			fp_stack(g);
+		else if (c < 82)
+			fp_branch(g);
+		else if (c < 87)
+			fp_zext(g, fp_pick_init(g) < 0 ? BPF_REG_6 : fp_pick_init(g));
+		else if (c < 92)
+			fp_ld_imm64(g, fp_below(FP_NREG));
+		else
+			fp_mov_imm(g, fp_below(FP_NREG), fp_chance(40));
+	}
+
+	/* the branches still ahead land on the epilogue */
+	for (int i = 0; i < g->npend; i++)
+		g->pend[i].to = g->n;
+	fp_land(g);
+	if (g->st.r[BPF_REG_1].init)
+		g->insn[g->n++] = BPF_STX_MEM(BPF_DW, BPF_REG_10, BPF_REG_1, fp_slot_off(FP_SLOT_R1));
+	g->insn[g->n++] = BPF_LDX_MEM(BPF_DW, BPF_REG_1, BPF_REG_10, fp_slot_off(FP_SLOT_PKT));
+	for (int r = 0; r < FP_NREG; r++)
+		if (r != BPF_REG_1 && g->st.r[r].init)
+			g->insn[g->n++] = BPF_STX_MEM(BPF_DW, BPF_REG_1, r, 8 * r);
+	if (g->st.r[BPF_REG_1].init) {
+		g->insn[g->n++] = BPF_LDX_MEM(BPF_DW, BPF_REG_2, BPF_REG_10,
+					      fp_slot_off(FP_SLOT_R1));
+		g->insn[g->n++] = BPF_STX_MEM(BPF_DW, BPF_REG_1, BPF_REG_2, 8 * BPF_REG_1);
+	}
+	for (int s = FP_SLOT_LO; s <= FP_SLOT_HI; s++) {
+		int at = 8 * FP_NREG + 8 * (s - FP_SLOT_LO);
+
+		if (g->st.slot[s] == 0xff) {
+			g->insn[g->n++] = BPF_LDX_MEM(BPF_DW, BPF_REG_2, BPF_REG_10, fp_slot_off(s));
+			g->insn[g->n++] = BPF_STX_MEM(BPF_DW, BPF_REG_1, BPF_REG_2, at);
+		} else if (g->st.slot[s] & 0x0f) {
+			g->insn[g->n++] = BPF_LDX_MEM(BPF_W, BPF_REG_2, BPF_REG_10, fp_slot_off(s));
+			g->insn[g->n++] = BPF_STX_MEM(BPF_W, BPF_REG_1, BPF_REG_2, at);
+		}
+	}
+	g->insn[g->n++] = BPF_MOV64_IMM(BPF_REG_0, 2);	/* XDP_PASS */
+	g->insn[g->n++] = BPF_EXIT_INSN();
+	return g->n <= FP_MAXI ? 0 : -E2BIG;
+}
+
+/* ---- the model ---- */
+
+static int fp_kfunc_of(__s32 id)
+{
+	for (int k = 0; k < K_N; k++)
+		if (fp_btf_id[k] == id)
+			return k;
+	return -1;
+}
+
+static __u64 fp_bswap(__u64 v, int w)
+{
+	return w == 16 ? __builtin_bswap16(v) : w == 32 ? __builtin_bswap32(v) :
+	       __builtin_bswap64(v);
+}
+
+static int fp_cond(__u8 op, __u64 a, __u64 b, int w32)
+{
+	if (w32) {
+		a = (__u32)a;
+		b = (__u32)b;
+	}
+	__s64 sa = w32 ? (__s32)a : (__s64)a, sb = w32 ? (__s32)b : (__s64)b;
+
+	switch (op) {
+	case BPF_JEQ: return a == b;
+	case BPF_JNE: return a != b;
+	case BPF_JGT: return a > b;
+	case BPF_JGE: return a >= b;
+	case BPF_JLT: return a < b;
+	case BPF_JLE: return a <= b;
+	case BPF_JSGT: return sa > sb;
+	case BPF_JSGE: return sa >= sb;
+	case BPF_JSLT: return sa < sb;
+	case BPF_JSLE: return sa <= sb;
+	case BPF_JSET: return !!(a & b);
+	}
+	return -1;
+}
+
+static __u64 fp_alu_model(__u8 op, __u64 d, __u64 s, int w32)
+{
+	int w = w32 ? 32 : 64;
+
+	if (w32) {
+		d = (__u32)d;
+		s = (__u32)s;
+	}
+	switch (op) {
+	case BPF_ADD: d += s; break;
+	case BPF_SUB: d -= s; break;
+	case BPF_MUL: d *= s; break;
+	case BPF_DIV: d = s ? d / s : 0; break;
+	case BPF_MOD: d = s ? d % s : d; break;
+	case BPF_OR: d |= s; break;
+	case BPF_AND: d &= s; break;
+	case BPF_XOR: d ^= s; break;
+	case BPF_LSH: d <<= s & (w - 1); break;
+	case BPF_RSH: d >>= s & (w - 1); break;
+	case BPF_ARSH:
+		d = w32 ? (__u32)((__s32)d >> (s & 31)) : (__u64)((__s64)d >> (s & 63));
+		break;
+	case BPF_NEG: d = -d; break;
+	case BPF_MOV: d = s; break;
+	}
+	return w32 ? (__u32)d : d;
+}
+
+/* in bounds of the stack or the packet: @len bytes at @a */
+static int fp_mem_ok(__u64 a, int len, const __u8 *stk, const __u8 *pkt)
+{
+	__u64 s = (__u64)(unsigned long)stk, p = (__u64)(unsigned long)pkt;
+
+	return (a >= s && a + len <= s + FP_STACK) || (a >= p && a + len <= p + FP_PKT);
+}
+
+/*
+ * Run @g from after its prologue on packet @pkt (FP_PKT bytes, changed in
+ * place as the program does): 0, or -1 if the model cannot (a generator
+ * bug, reported as such)
+ */
+static int fp_model(const struct fp_gen *g, __u8 *pkt)
+{
+	__u8 stk[FP_STACK] __attribute__((aligned(8))) = {};
+	__u64 r[11], steps = 0;
+	int pc = g->start;
+
+	for (int i = 0; i < FP_NREG; i++)
+		memcpy(&r[i], pkt + 8 * i, 8);
+	r[10] = (__u64)(unsigned long)(stk + FP_STACK);
+	memcpy(stk + FP_STACK - 8 * FP_SLOT_PKT, &(__u64){ (__u64)(unsigned long)pkt }, 8);
+
+	while (pc < g->n && steps++ < FP_MAXI) {
+		const struct bpf_insn *i = &g->insn[pc++];
+		__u8 cls = BPF_CLASS(i->code), op = BPF_OP(i->code);
+		int sz = BPF_SIZE(i->code) == BPF_DW ? 8 : BPF_SIZE(i->code) == BPF_W ? 4 :
+			 BPF_SIZE(i->code) == BPF_H ? 2 : 1;
+		__u64 src = BPF_SRC(i->code) == BPF_X ? r[i->src_reg] : (__u64)(__s64)i->imm;
+		__u64 a, v = 0;
+
+		switch (cls) {
+		case BPF_ALU:
+		case BPF_ALU64:
+			if (op == BPF_END) {
+				a = r[i->dst_reg];
+				if (BPF_SRC(i->code) == BPF_TO_BE)
+					r[i->dst_reg] = fp_bswap(a, i->imm);
+				else
+					r[i->dst_reg] = i->imm == 64 ? a : i->imm == 32 ?
+							(__u32)a : (__u16)a;
+				break;
+			}
+			r[i->dst_reg] = fp_alu_model(op, r[i->dst_reg], src, cls == BPF_ALU);
+			break;
+		case BPF_LD:
+			r[i->dst_reg] = (__u32)i->imm | (__u64)(__u32)g->insn[pc].imm << 32;
+			pc++;
+			break;
+		case BPF_LDX:
+			a = r[i->src_reg] + i->off;
+			if (!fp_mem_ok(a, sz, stk, pkt))
+				return -1;
+			memcpy(&v, (void *)(unsigned long)a, sz);
+			r[i->dst_reg] = v;
+			break;
+		case BPF_ST:
+		case BPF_STX:
+			a = r[i->dst_reg] + i->off;
+			if (!fp_mem_ok(a, sz, stk, pkt))
+				return -1;
+			v = cls == BPF_ST ? (__u64)(__s64)i->imm : r[i->src_reg];
+			memcpy((void *)(unsigned long)a, &v, sz);
+			break;
+		case BPF_JMP:
+		case BPF_JMP32:
+			if (op == BPF_EXIT)
+				return r[0] == 2 ? 0 : -1;
+			if (op == BPF_CALL) {
+				int k = fp_kfunc_of(i->imm);
+				__u64 args[3];
+
+				if (k < 0)
+					return -1;
+				for (int j = 0; j < 3; j++)
+					args[j] = r[BPF_REG_1 + j];
+				r[0] = fp_eval(k, args);
+				/* R1-R5 are clobbered: nothing reads them before a write */
+				for (int j = BPF_REG_1; j <= BPF_REG_5; j++)
+					r[j] = 0xdeadbeefdeadbeefull;
+				break;
+			}
+			switch (fp_cond(op, r[i->dst_reg], src, cls == BPF_JMP32)) {
+			case 1:
+				pc += i->off;
+				break;
+			case -1:
+				return -1;
+			}
+			break;
+		default:
+			return -1;
+		}
+	}
+	return -1;
+}
+
+/* ---- the modes ---- */
+
+static int fp_write(const char *path, const char *val)
+{
+	int fd = open(path, O_WRONLY), ok;
+
+	if (fd < 0)
+		return -errno;
+	ok = write(fd, val, strlen(val)) == (ssize_t)strlen(val);
+	close(fd);
+	return ok ? 0 : -EINVAL;
+}
+
+struct fp_mode {
+	const char *name;
+	const char *native, *bodies, *harden, *jit;	/* the settings */
+};
+
+static const struct fp_mode fp_modes[] = {
+	{ "native", "1", "1", "0", "1" },
+	{ "body", "0", "1", "0", "1" },
+	{ "copy", "copy", "1", "0", "1" },
+	{ "harden", "1", "1", "2", "1" },
+	{ "interp", "1", "1", "0", "0" },
+	{ "call", "1", "0", "0", "1" },
+};
+
+/* apply @m; 1 if this kernel has no such mode (no interpreter), -errno */
+static int fp_mode_set(const struct fp_mode *m)
+{
+	int err = fp_write(P_PARAM "native", m->native) ?:
+		  fp_write(P_PARAM "bodies", m->bodies) ?:
+		  fp_write(P_SYSCTL "bpf_jit_harden", m->harden);
+
+	if (err)
+		return err;
+	/* CONFIG_BPF_JIT_ALWAYS_ON refuses 0: the kernel has no interpreter */
+	if (fp_write(P_SYSCTL "bpf_jit_enable", m->jit))
+		return 1;
+	return 0;
+}
+
+static char fp_log[1 << 22];
+
+/* load @g; refused, again with the verifier's log for the reason */
+static int fp_load(const struct fp_gen *g, int btf_fd)
+{
+	int fd_array[2] = { 0, btf_fd }, fd, err;
+	LIBBPF_OPTS(bpf_prog_load_opts, opts, .fd_array = fd_array);
+
+	fp_log[0] = 0;
+	fd = bpf_prog_load(BPF_PROG_TYPE_XDP, NULL, "GPL", g->insn, g->n, &opts);
+	if (fd >= 0)
+		return fd;
+	err = -errno;
+	opts.log_buf = fp_log;
+	opts.log_size = sizeof(fp_log);
+	opts.log_level = 1;
+	fd = bpf_prog_load(BPF_PROG_TYPE_XDP, NULL, "GPL", g->insn, g->n, &opts);
+	if (fd >= 0)
+		close(fd);
+	return err;
+}
+
+/*
+ * The xlated program @fd: its kfunc calls kept for native code (dst_reg 1)
+ * into *@sites, its bpf_fastcall saves into *@saves; -1 if unreadable
+ */
+static int fp_xlated(int fd, int *sites, int *saves)
+{
+	struct bpf_prog_info info;
+	struct bpf_insn *x = NULL;
+
+	if (prog_xlated(fd, &info, &x))
+		return -1;
+	for (__u32 i = 0; i < info.xlated_prog_len / sizeof(*x); i++) {
+		*sites += x[i].code == (BPF_JMP | BPF_CALL) &&
+			  x[i].src_reg == BPF_PSEUDO_KFUNC_CALL && x[i].dst_reg == 1;
+		*saves += x[i].code == (BPF_STX | BPF_MEM | BPF_DW) &&
+			  x[i].dst_reg == BPF_REG_10 && x[i].off <= -8 * FP_FC_LO;
+	}
+	free(x);
+	return 0;
+}
+
+static void fp_dump(const struct fp_gen *g)
+{
+	for (int i = 0; i < g->n; i++) {
+		const struct bpf_insn *x = &g->insn[i];
+
+		printf("INSN %3d: code 0x%02x dst r%d src r%d off %d imm %d\n", i, x->code,
+		       x->dst_reg, x->src_reg, x->off, x->imm);
+	}
+}
+
+static void fp_inputs(__u8 in[FP_INPUTS][FP_PKT])
+{
+	for (int k = 0; k < FP_INPUTS; k++)
+		for (int j = 0; j < FP_PKT; j += 8) {
+			__u64 v = fp_value();
+
+			memcpy(&in[k][j], &v, 8);
+		}
+}
+
+/*
+ * Program @idx of seed @seed in the mode set: load, run on every input, compare
+ * with the model; counts into @sites (native calls) and @saves (R10 saves)
+ */
+static int fp_one(__u64 seed, int idx, int btf_fd, int *sites,
+		  int *saves, char *why, size_t len)
+{
+	static struct fp_gen g;
+	__u8 in[FP_INPUTS][FP_PKT], want[FP_PKT], got[FP_PKT];
+	int fd, err;
+
+	fp_rng = seed + (__u64)idx * 0x100000001b3ull;
+	if (fp_generate(&g)) {
+		snprintf(why, len, "seed %llu program %d: %d insns, more than %d",
+			 (unsigned long long)seed, idx, g.n, FP_MAXI);
+		return 1;
+	}
+	fp_inputs(in);
+	fd = fp_load(&g, btf_fd);
+	if (fd < 0) {
+		size_t l = strlen(fp_log);
+
+		fp_dump(&g);
+		snprintf(why, len, "seed %llu program %d refused (%s): %s",
+			 (unsigned long long)seed, idx, strerror(-fd),
+			 fp_log + (l > 300 ? l - 300 : 0));
+		return 1;
+	}
+	if (fp_xlated(fd, sites, saves)) {
+		snprintf(why, len, "seed %llu program %d: no xlated program: %s",
+			 (unsigned long long)seed, idx, strerror(errno));
+		close(fd);
+		return 1;
+	}
+	for (int k = 0; k < FP_INPUTS; k++) {
+		__u32 ret = 0;
+
+		memcpy(want, in[k], FP_PKT);
+		if (fp_model(&g, want)) {
+			fp_dump(&g);
+			snprintf(why, len, "seed %llu program %d input %d: the model cannot run it",
+				 (unsigned long long)seed, idx, k);
+			close(fd);
+			return 1;
+		}
+		memset(got, 0, sizeof(got));
+		err = run_prog(fd, 0, in[k], FP_PKT, got, &ret);
+		if (err || ret != 2 || memcmp(got, want, FP_PKT)) {
+			int at = 0;
+			__u64 gv, wv;
+
+			while (at < FP_PKT - 8 && !memcmp(got + at, want + at, 8))
+				at += 8;
+			memcpy(&gv, got + at, 8);
+			memcpy(&wv, want + at, 8);
+			fp_dump(&g);
+			snprintf(why, len, "seed %llu program %d input %d: %s%s ret %u, %s %d 0x%llx, model 0x%llx",
+				 (unsigned long long)seed, idx, k, err ? "test_run: " : "",
+				 err ? strerror(-err) : "", ret, at < 8 * FP_NREG ? "R" : "slot",
+				 at < 8 * FP_NREG ? at / 8 : FP_SLOT_LO + (at - 8 * FP_NREG) / 8,
+				 (unsigned long long)gv, (unsigned long long)wv);
+			close(fd);
+			return 1;
+		}
+	}
+	close(fd);
+	return 0;
+}
+
+static int fp_run(int n, __u64 seed)
+{
+	int btf_fd = -1, fails = 0, calls = 0, pairs = 0, saves[ARRAY_SIZE(fp_modes)] = {};
+	static struct fp_gen g;
+	char name[64], why[1024];
+
+	for (int k = 0; k < K_N; k++) {
+		if (k)
+			close(btf_fd);
+		fp_btf_id[k] = mod_kfunc("insn_kfuncs", fp_kfuncs[k].name, &btf_fd);
+		if (fp_btf_id[k] < 0) {
+			test_line("fuzzprog", 0, "no kfunc %s in insn_kfuncs' BTF: %s",
+				  fp_kfuncs[k].name, strerror(-fp_btf_id[k]));
+			return 1;
+		}
+	}
+	for (int i = 0; i < n; i++) {
+		fp_rng = seed + (__u64)i * 0x100000001b3ull;
+		fp_generate(&g);
+		calls += g.calls;
+		pairs += g.fc_pairs;
+	}
+	printf("STAT fuzzprog seed=%llu programs=%d calls=%d fastcall_pairs=%d\n",
+	       (unsigned long long)seed, n, calls, pairs);
+
+	for (size_t m = 0; m < ARRAY_SIZE(fp_modes); m++) {
+		const struct fp_mode *md = &fp_modes[m];
+		int sites = 0, err = fp_mode_set(md), bad = 0;
+
+		snprintf(name, sizeof(name), "fuzzprog.%s", md->name);
+		saves[m] = -1;
+		if (err == 1) {
+			/* a kernel without an interpreter has no such mode */
+			printf("STAT %s not run: bpf_jit_enable=0 refused (CONFIG_BPF_JIT_ALWAYS_ON)\n",
+			       name);
+			continue;
+		}
+		if (err) {
+			test_line(name, 0, "cannot set the mode: %s", strerror(-err));
+			fails++;
+			continue;
+		}
+		saves[m] = 0;
+		for (int i = 0; i < n && !bad; i++)
+			bad = fp_one(seed, i, btf_fd, &sites, &saves[m], why, sizeof(why));
+		if (bad) {
+			test_line(name, 0, "%s", why);
+			fails++;
+			continue;
+		}
+		/* native code must have been there to be tested */
+		if (!strcmp(md->name, "native") && !sites) {
+			test_line(name, 0, "no call became native code in %d programs", n);
+			fails++;
+			continue;
+		}
+		test_line(name, 1, "%d programs x %d packets as the model; %d native sites, %d bpf_fastcall saves kept",
+			  n, FP_INPUTS, sites, saves[m]);
+	}
+	fp_mode_set(&fp_modes[0]);
+	close(btf_fd);
+
+	/* native code took saves out: the removal was tested too */
+	if (saves[0] >= 0 && saves[1] >= 0) {
+		test_line("fuzzprog.fastcall_removed", saves[0] < saves[1],
+			  "%d of %d saves removed with native code", saves[1] - saves[0], saves[1]);
+		fails += saves[0] >= saves[1];
+	}
+	return fails;
+}
+
+int fuzz_prog_main(int argc, char **argv)
+{
+	if (argc == 4 && !strcmp(argv[1], "run"))
+		return fp_run(atoi(argv[2]), strtoull(argv[3], NULL, 0));
+	fprintf(stderr, "usage: %s run N SEED\n", argv[0]);
+	return 2;
+}
