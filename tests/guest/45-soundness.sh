@@ -73,6 +73,10 @@ $L bigloop 800 200000 || rc=1
 # before any is patched in
 $L bigprog 3300 || rc=1
 
+# bodies that would put a jump's target past its 16-bit offset: refused
+# before any is patched in, naming the jump (one call fewer loads)
+$L bigjump || rc=1
+
 # arithmetic on an arena pointer in a body: kept 32-bit, as 6.12 keeps
 # arena pointers, so no native code there
 $L arena || rc=1

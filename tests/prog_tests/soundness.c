@@ -77,6 +77,11 @@
  *        soundness bigprog SITES    SITES calls of a kfunc whose body is 323
  *                                   instructions, over a million in all:
  *                                   refused before the bodies go in
+ *        soundness bigjump          a jump over N calls of that kfunc:
+ *                                   refused before the bodies go in where
+ *                                   they would put its target past a
+ *                                   16-bit offset, loads and runs at one
+ *                                   call fewer; forward and backward
  *        soundness arena            lea64 of an arena pointer: its sum is
  *                                   32 bits, as the verifier's rewrite of
  *                                   arena arithmetic makes it; native code
@@ -1812,6 +1817,112 @@ static int cmd_bigprog(int sites)
 	return !ok;
 }
 
+/* crc32c_u64's body (module/crc32c.c; its length is checked on the host) */
+#define CRC64_BODY_LEN	323
+
+/*
+ * A jump over @n calls of bpf_insn_crc32c_u64, each 3 insns: forward, an
+ * if over the calls on a random number, or @back, the branch back of a
+ * loop of two rounds around them.  *@len gets the program's length.
+ */
+static struct bpf_insn *bigjump_prog(int id, int n, int back, int *len)
+{
+	struct bpf_insn *prog = calloc(3 * n + 5, sizeof(*prog)), *p = prog;
+
+	if (!prog)
+		return NULL;
+	if (back) {
+		*p++ = BPF_MOV64_IMM(BPF_REG_6, 0);
+	} else {
+		*p++ = HCALL(BPF_FUNC_get_prandom_u32);
+		*p++ = BPF_JMP_IMM(BPF_JEQ, BPF_REG_0, 0, 3 * n);
+	}
+	for (int i = 0; i < n; i++) {
+		*p++ = BPF_MOV64_IMM(BPF_REG_1, i);
+		*p++ = BPF_MOV64_IMM(BPF_REG_2, 1);
+		*p++ = KCALL(id);
+	}
+	if (back) {
+		*p++ = BPF_ALU64_IMM(BPF_ADD, BPF_REG_6, 1);
+		*p = BPF_JMP_IMM(BPF_JLT, BPF_REG_6, 2, 0);
+		p->off = 1 - (p - prog) - 1;	/* to the first call */
+		p++;
+	}
+	*p++ = BPF_MOV64_IMM(BPF_REG_0, XDP_PASS);
+	*p++ = BPF_EXIT_INSN();
+	*len = p - prog;
+	return prog;
+}
+
+/*
+ * The most calls a jump may span: forward its offset is 3n, backward
+ * 3n + 2 (the add and the branch), and each body adds CRC64_BODY_LEN.
+ */
+static int bigjump_one(int id, int btf_fd, int back)
+{
+	int n = ((back ? -INT16_MIN : INT16_MAX) - (back ? 2 : 0)) / (3 + CRC64_BODY_LEN);
+	const char *dir = back ? "backward" : "forward";
+	int len, fd, err, ok, sites = 0;
+	struct bpf_insn *prog = bigjump_prog(id, n + 1, back, &len), *x = NULL;
+	struct bpf_prog_info info;
+	char name[64];
+	__u32 ret = 0;
+
+	/* one call more than fits: refused, naming the jump */
+	snprintf(name, sizeof(name), "soundness.bigjump.%s.refused", dir);
+	fd = prog ? load_raw(prog, len, btf_fd, 0) : -1;
+	err = fd < 0 ? errno : 0;
+	ok = err == E2BIG && strstr(log_buf, "out of its reach");
+	test_line(name, ok, "%d calls: %s (errno %d): %s", n + 1, fd < 0 ? "refused" : "loaded",
+		  err, log_line(log_buf, "kfunc bodies") ?: "no such line");
+	if (fd >= 0)
+		close(fd);
+	free(prog);
+
+	/* as many as fit: loads (no log: it would overflow), runs */
+	snprintf(name, sizeof(name), "soundness.bigjump.%s.fits", dir);
+	prog = bigjump_prog(id, n, back, &len);
+	if (prog) {
+		int fd_array[2] = { 0, btf_fd };
+		LIBBPF_OPTS(bpf_prog_load_opts, opts, .fd_array = fd_array);
+
+		fd = bpf_prog_load(BPF_PROG_TYPE_XDP, NULL, "GPL", prog, len, &opts);
+	}
+	if (!prog || fd < 0) {
+		test_line(name, 0, "%d calls: not loaded: %s", n, strerror(errno));
+		free(prog);
+		return 1 + !ok;
+	}
+	if (!prog_xlated(fd, &info, &x))
+		for (__u32 i = 0; i < info.xlated_prog_len / sizeof(*x); i++)
+			sites += x[i].code == (BPF_JMP | BPF_CALL) &&
+				 x[i].src_reg == BPF_PSEUDO_KFUNC_CALL && x[i].dst_reg == 1;
+	free(x);
+	{
+		char pkt[64] = {};
+
+		err = run_prog(fd, 0, pkt, sizeof(pkt), pkt, &ret);
+	}
+	test_line(name, !err && ret == XDP_PASS, "%d calls: loaded, returned %u%s%s; %d native",
+		  n, ret, err ? ", test_run: " : "", err ? strerror(-err) : "", sites);
+	close(fd);
+	free(prog);
+	return !ok + (err || ret != XDP_PASS);
+}
+
+static int cmd_bigjump(void)
+{
+	int btf_fd, id = mod_kfunc("insn_kfuncs", "bpf_insn_crc32c_u64", &btf_fd), fails;
+
+	if (id < 0) {
+		test_line("soundness.bigjump.btf", 0, "no bpf_insn_crc32c_u64: %d", id);
+		return 1;
+	}
+	fails = bigjump_one(id, btf_fd, 0) + bigjump_one(id, btf_fd, 1);
+	close(btf_fd);
+	return fails;
+}
+
 /*
  * Load the program with native code (the liveness pass runs) and with
  * bodies only (it does not), one after the other: the pass may cost a
@@ -2349,6 +2460,8 @@ int soundness_main(int argc, char **argv)
 		return cmd_nokcall(argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "bigprog"))
 		return cmd_bigprog(atoi(argv[2]));
+	if (argc == 2 && !strcmp(argv[1], "bigjump"))
+		return cmd_bigjump();
 	if (argc == 4 && !strcmp(argv[1], "bigloop"))
 		return cmd_bigloop(atoi(argv[2]), atoi(argv[3]));
 	fprintf(stderr, "usage: see tests/prog_tests/soundness.c\n");
