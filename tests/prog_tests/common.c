@@ -3,6 +3,7 @@
  * Shared by the guest loaders (common.h): inputs, TEST lines, program
  * loading and inspection, the refused-program checks.
  */
+#include <fcntl.h>
 #include <stdarg.h>
 #include <sys/syscall.h>
 
@@ -937,6 +938,17 @@ const char *site_mode(const char *mode, const char *kfunc)
 const char *family_mode(const char *mode, const char *prefix)
 {
 	return status_mode(mode, prefix, 1);
+}
+
+int write_str(const char *path, const char *val)
+{
+	int fd = open(path, O_WRONLY), ok;
+
+	if (fd < 0)
+		return -errno;
+	ok = write(fd, val, strlen(val)) == (ssize_t)strlen(val);
+	close(fd);
+	return ok ? 0 : -EINVAL;
 }
 
 /* insns.h */

@@ -45,6 +45,16 @@ void test_line(const char *name, int ok, const char *fmt, ...)
 
 /* 0 and *insns to free, or -errno and *insns NULL */
 int prog_xlated(int fd, struct bpf_prog_info *info, struct bpf_insn **insns);
+
+/* a kfunc call of an xlated program the verifier kept for native code */
+static inline int kfunc_call_native(const struct bpf_insn *i)
+{
+	return i->code == (BPF_JMP | BPF_CALL) && i->src_reg == BPF_PSEUDO_KFUNC_CALL &&
+	       i->dst_reg == 1;
+}
+
+/* write @val to the file @path (a parameter, a sysctl): 0 or -errno */
+int write_str(const char *path, const char *val);
 /* 64-bit spills to the stack in the xlated program @fd, or -1 if its fills differ */
 int stack_pairs(int fd);
 void prog_stat(const char *name, int fd);

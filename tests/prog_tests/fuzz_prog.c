@@ -23,7 +23,6 @@
  * C.  A mismatch prints the program; "fuzz_prog run 1 SEED" with the seed
  * it names rebuilds it.
  */
-#include <fcntl.h>
 #include <bpf/btf.h>
 
 #include "common.h"
@@ -1044,17 +1043,6 @@ static int fp_model(const struct fp_gen *g, __u8 *pkt)
 
 /* ---- the modes ---- */
 
-static int fp_write(const char *path, const char *val)
-{
-	int fd = open(path, O_WRONLY), ok;
-
-	if (fd < 0)
-		return -errno;
-	ok = write(fd, val, strlen(val)) == (ssize_t)strlen(val);
-	close(fd);
-	return ok ? 0 : -EINVAL;
-}
-
 struct fp_mode {
 	const char *name;
 	const char *native, *bodies, *harden, *jit;	/* the settings */
@@ -1072,14 +1060,14 @@ static const struct fp_mode fp_modes[] = {
 /* apply @m; 1 if this kernel has no such mode (no interpreter), -errno */
 static int fp_mode_set(const struct fp_mode *m)
 {
-	int err = fp_write(P_PARAM "native", m->native) ?:
-		  fp_write(P_PARAM "bodies", m->bodies) ?:
-		  fp_write(P_SYSCTL "bpf_jit_harden", m->harden);
+	int err = write_str(P_PARAM "native", m->native) ?:
+		  write_str(P_PARAM "bodies", m->bodies) ?:
+		  write_str(P_SYSCTL "bpf_jit_harden", m->harden);
 
 	if (err)
 		return err;
 	/* CONFIG_BPF_JIT_ALWAYS_ON refuses 0: the kernel has no interpreter */
-	if (fp_write(P_SYSCTL "bpf_jit_enable", m->jit))
+	if (write_str(P_SYSCTL "bpf_jit_enable", m->jit))
 		return 1;
 	return 0;
 }
@@ -1118,8 +1106,7 @@ static int fp_xlated(int fd, int *sites, int *saves)
 	if (prog_xlated(fd, &info, &x))
 		return -1;
 	for (__u32 i = 0; i < info.xlated_prog_len / sizeof(*x); i++) {
-		*sites += x[i].code == (BPF_JMP | BPF_CALL) &&
-			  x[i].src_reg == BPF_PSEUDO_KFUNC_CALL && x[i].dst_reg == 1;
+		*sites += kfunc_call_native(&x[i]);
 		*saves += x[i].code == (BPF_STX | BPF_MEM | BPF_DW) &&
 			  x[i].dst_reg == BPF_REG_10 && x[i].off <= -8 * FP_FC_LO;
 	}

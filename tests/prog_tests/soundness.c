@@ -1766,13 +1766,7 @@ static double now(void)
 
 static int set_native(int on)
 {
-	FILE *f = fopen("/sys/module/insn_kfuncs/parameters/native", "w");
-	int err;
-
-	if (!f)
-		return -1;
-	err = fprintf(f, "%d\n", on) < 0;
-	return fclose(f) || err ? -1 : 0;
+	return write_str("/sys/module/insn_kfuncs/parameters/native", on ? "1" : "0") ? -1 : 0;
 }
 
 /*
@@ -1895,8 +1889,7 @@ static int bigjump_one(int id, int btf_fd, int back)
 	}
 	if (!prog_xlated(fd, &info, &x))
 		for (__u32 i = 0; i < info.xlated_prog_len / sizeof(*x); i++)
-			sites += x[i].code == (BPF_JMP | BPF_CALL) &&
-				 x[i].src_reg == BPF_PSEUDO_KFUNC_CALL && x[i].dst_reg == 1;
+			sites += kfunc_call_native(&x[i]);
 	free(x);
 	{
 		char pkt[64] = {};
