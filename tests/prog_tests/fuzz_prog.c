@@ -22,6 +22,17 @@
  * computes.  The model runs the program in user space, with the kfuncs in
  * C.  A mismatch prints the program; "fuzz_prog run 1 SEED" with the seed
  * it names rebuilds it.
+ *
+ * Bounded loops (a counter on the stack, two or three rounds) take calls
+ * round again with other values, past the verifier's state pruning at the
+ * loop's head and at the branches inside it.  Half the programs index
+ * the stack by a register, a byte at a time, as a program indexes a table
+ * by a count: by a value the generator bounds (a count, a field of bextr,
+ * a lea or select of bounded values, a mask, a byte), so that the byte is
+ * in the frame, and written, on every path; the verifier must know so
+ * through the bodies (it refuses the program otherwise), and with plain
+ * calls refuses an index by a kfunc's result.  The indexed bytes take in
+ * the bpf_fastcall slots too, which the kernel must then keep.
  */
 #include <bpf/btf.h>
 
@@ -33,7 +44,8 @@
 #define FP_INPUTS	12	/* packets each program runs on */
 #define FP_NREG		10	/* R0-R9 in the packet */
 #define FP_SLOT_PKT	1	/* r10 - 8: the packet pointer */
-#define FP_SLOT_R1	2	/* r10 - 16: R1 while the epilogue stores */
+#define FP_SLOT_R1	2	/* r10 - 16: R1 while the epilogue stores, */
+#define FP_SLOT_LOOP	2	/* and before it, a loop's counter */
 #define FP_SLOT_SPTR	3	/* r10 - 24: a pointer to slot FP_SLOT_HI */
 #define FP_SLOT_LO	4	/* general slots 4-11, copied to the packet */
 #define FP_SLOT_HI	11
@@ -193,7 +205,10 @@ struct fp_reg {
 	__u8 init;
 	__u8 known;		/* a constant, as the verifier sees it too */
 	__u8 ptr;		/* FP_SCALAR, or a pointer: FP_PKTP, FP_STKP, FP_MIXED */
+	__u8 bnd;		/* at most umax, as the verifier sees it too */
+	__u8 kdep;		/* that bound comes from a kfunc's result */
 	__s64 val;
+	__u64 umax;
 };
 
 enum { FP_SCALAR, FP_PKTP, FP_STKP, FP_MIXED };
@@ -214,6 +229,12 @@ struct fp_gen {
 	struct { int at, to; struct fp_state st; } pend[32];
 	int npend;
 	int breach;			/* this program reads bpf_fastcall slots */
+	/* the loop being written: its first insn, its end, the state there */
+	int loop_head, loop_end, loops;
+	struct fp_state head;
+	int indexing;			/* this program indexes the stack */
+	int kidx;			/* a stack access indexed by a kfunc's result */
+	int idx;			/* stack accesses at a variable offset */
 	int plain;			/* it calls only kfuncs 6.12 takes as plain calls */
 	int only_plain;			/* and was meant to */
 	int calls, fc_pairs;
@@ -226,12 +247,32 @@ static void fp_meet(struct fp_state *a, const struct fp_state *b)
 		const struct fp_reg *y = &b->r[i];
 
 		x->known = x->known && y->known && x->val == y->val && x->init && y->init;
+		x->bnd = x->bnd && y->bnd && x->init && y->init;
+		x->umax = x->umax > y->umax ? x->umax : y->umax;
+		x->kdep |= y->kdep;
 		x->init = x->init && y->init;
 		if (x->ptr != y->ptr)
 			x->ptr = FP_MIXED;
 	}
 	for (int i = 0; i <= FP_NSLOT; i++)
 		a->slot[i] &= b->slot[i];
+}
+
+static void fp_set(struct fp_gen *g, int r, int known, __s64 val)
+{
+	g->st.r[r] = (struct fp_reg){ 1, known, FP_SCALAR, known && val >= 0, 0, val, val };
+}
+
+/* @r is a scalar of at most @umax (from a kfunc's result: @kdep) */
+static void fp_bound(struct fp_gen *g, int r, __u64 umax, int kdep)
+{
+	struct fp_reg *x = &g->st.r[r];
+
+	if ((x->bnd && x->umax <= umax) || umax == ~0ull)
+		return;
+	x->bnd = 1;
+	x->umax = umax;
+	x->kdep = kdep;
 }
 
 /* insn @g->n is next: the branches to it join here */
@@ -302,7 +343,7 @@ static void fp_emit(struct fp_gen *g, struct bpf_insn i)
 				break;
 		if (r < FP_NREG) {
 			g->insn[g->n++] = BPF_MOV64_IMM(r, 0x5a);
-			g->st.r[r] = (struct fp_reg){ 1, 1, FP_SCALAR, 0x5a };
+			fp_set(g, r, 1, 0x5a);
 			continue;
 		}
 		if (slot && (g->st.slot[slot] & mask) != mask) {
@@ -321,11 +362,6 @@ static int fp_pending_at(const struct fp_gen *g, int at)
 		if (g->pend[i].to == at)
 			return 1;
 	return 0;
-}
-
-static void fp_set(struct fp_gen *g, int r, int known, __s64 val)
-{
-	g->st.r[r] = (struct fp_reg){ 1, known, FP_SCALAR, val };
 }
 
 /* a register holding a scalar on every path, R0-R9, or -1 */
@@ -377,12 +413,45 @@ static void fp_ld_imm64(struct fp_gen *g, int r)
 	fp_set(g, r, 1, v);
 }
 
+/*
+ * The bound of an ALU insn's result, where the verifier's is at least as
+ * good: AND with a bounded value, a right shift by a constant, a 32-bit
+ * move; @d and @x are dst and src before it
+ */
+static void fp_alu_bound(struct fp_gen *g, int dst, __u8 op, int alu32,
+			 const struct fp_reg *d, const struct fp_reg *x)
+{
+	__u64 dmax = d->bnd ? d->umax : ~0ull, xmax = x && x->bnd ? x->umax : ~0ull;
+	int kdep = (d->bnd && d->kdep) || (x && x->bnd && x->kdep);
+
+	if (alu32) {
+		dmax = dmax < 0xffffffffull ? dmax : 0xffffffffull;
+		xmax = xmax < 0xffffffffull ? xmax : 0xffffffffull;
+	}
+	switch (op) {
+	case BPF_AND:
+		if (x || alu32)
+			fp_bound(g, dst, dmax < xmax ? dmax : xmax, kdep);
+		break;
+	case BPF_RSH:
+		if (!x)
+			fp_bound(g, dst, dmax >> g->insn[g->n - 1].imm, kdep);
+		break;
+	case BPF_MOV:
+		if (alu32)
+			fp_bound(g, dst, xmax, kdep);
+		break;
+	}
+}
+
 /* an ALU insn on a written register (or a move into any) */
 static void fp_alu(struct fp_gen *g, int dst)
 {
 	static const __u8 ops[] = { BPF_ADD, BPF_SUB, BPF_MUL, BPF_DIV, BPF_MOD, BPF_OR,
 				    BPF_AND, BPF_XOR, BPF_LSH, BPF_RSH, BPF_ARSH, BPF_NEG,
 				    BPF_MOV, BPF_END };
+	struct fp_reg d, x, k = { .init = 1, .bnd = 1 };
+	const struct fp_reg *xs = NULL;
 	int alu32, src, op, width;
 	__u8 cls;
 
@@ -399,6 +468,16 @@ static void fp_alu(struct fp_gen *g, int dst)
 		fp_mov_imm(g, dst, 0);
 		return;
 	}
+	/* masks the verifier bounds a value with, now and then */
+	if (op == BPF_AND && fp_chance(50)) {
+		fp_emit(g, BPF_RAW_INSN(cls | BPF_AND | BPF_K, dst, 0, 0, fp_below(256)));
+		d = g->st.r[dst];
+		k.umax = g->insn[g->n - 1].imm;
+		fp_set(g, dst, 0, 0);
+		fp_alu_bound(g, dst, op, alu32, &d, &k);
+		return;
+	}
+	d = g->st.r[dst];
 	switch (op) {
 	case BPF_NEG:
 		fp_emit(g, BPF_RAW_INSN(cls | BPF_NEG, dst, 0, 0, 0));
@@ -413,18 +492,27 @@ static void fp_alu(struct fp_gen *g, int dst)
 	case BPF_LSH:
 	case BPF_RSH:
 	case BPF_ARSH:
-		if (src >= 0 && fp_chance(30))
+		if (src >= 0 && fp_chance(30)) {
 			fp_emit(g, BPF_RAW_INSN(cls | op | BPF_X, dst, src, 0, 0));
-		else
+			x = g->st.r[src];
+			xs = &x;
+		} else {
 			fp_emit(g, BPF_RAW_INSN(cls | op | BPF_K, dst, 0, 0, fp_below(width)));
+		}
 		break;
 	default:
 		if (src >= 0 && fp_chance(60)) {
+			x = g->st.r[src];
+			xs = &x;
 			fp_emit(g, BPF_RAW_INSN(cls | op | BPF_X, dst, src, 0, 0));
 			if (op == BPF_MOV) {
-				g->st.r[dst] = g->st.r[src];
-				if (alu32)
+				/* a landing branch may have changed what src holds */
+				x = g->st.r[src];
+				g->st.r[dst] = x;
+				if (alu32) {
 					g->st.r[dst].val = (__u32)g->st.r[dst].val;
+					fp_alu_bound(g, dst, op, alu32, &d, xs);
+				}
 				return;
 			}
 		} else if (op == BPF_MOV) {
@@ -437,21 +525,38 @@ static void fp_alu(struct fp_gen *g, int dst)
 			if ((op == BPF_DIV || op == BPF_MOD) && !imm)
 				imm = 7;
 			fp_emit(g, BPF_RAW_INSN(cls | op | BPF_K, dst, 0, 0, imm));
+			if (op == BPF_AND && imm >= 0) {
+				k.umax = imm;
+				xs = &k;
+			}
 		}
 	}
+	/* a landing branch may have changed what the registers hold */
+	if (xs == &x)
+		x = g->st.r[src];
+	d = g->st.r[dst];
 	fp_set(g, dst, 0, 0);
+	if (op == BPF_AND && !xs)
+		return;		/* a negative mask: any value */
+	fp_alu_bound(g, dst, op, alu32, &d, xs);
 }
 
 /* zero-extension as clang writes it for -mcpu=v1/v2, or w = w */
 static void fp_zext(struct fp_gen *g, int r)
 {
+	struct fp_reg d;
+
 	if (fp_chance(70)) {
 		fp_emit(g, BPF_ALU64_IMM(BPF_LSH, r, 32));
 		fp_emit(g, BPF_ALU64_IMM(BPF_RSH, r, 32));
 	} else {
 		fp_emit(g, BPF_RAW_INSN(BPF_ALU | BPF_MOV | BPF_X, r, r, 0, 0));
 	}
+	/* a bound within 32 bits stays (on every path: a branch may land between the shifts) */
+	d = g->st.r[r];
 	fp_set(g, r, 0, 0);
+	if (d.bnd && d.umax <= 0xffffffffull)
+		fp_bound(g, r, d.umax, d.kdep);
 }
 
 static int fp_slot_off(int s)
@@ -579,7 +684,7 @@ static int fp_arg(struct fp_gen *g, const struct fp_site *c, int k)
 	if (c->f->width[k] == FP_PTR) {
 		fp_emit(g, BPF_LDX_MEM(BPF_DW, r, BPF_REG_10,
 				       fp_slot_off(c->ptr == FP_PKTP ? FP_SLOT_PKT : FP_SLOT_SPTR)));
-		g->st.r[r] = (struct fp_reg){ 1, 0, c->ptr, 0 };
+		g->st.r[r] = (struct fp_reg){ .init = 1, .ptr = c->ptr };
 		return -1;
 	}
 	if (c->f->konst & BIT(k)) {
@@ -652,12 +757,143 @@ static int fp_site_fix(struct fp_gen *g, const struct fp_site *c)
 	return 0;
 }
 
+/*
+ * The bound the verifier must know for @k's result, from the body, with
+ * the arguments as they are now: *@bounded, and the bound
+ */
+static __u64 fp_result_bound(const struct fp_gen *g, int k, const struct fp_site *c,
+			     int *bounded)
+{
+	const struct fp_reg *a = &g->st.r[BPF_REG_1], *b = &g->st.r[BPF_REG_2],
+			    *e = &g->st.r[BPF_REG_3];
+	const __u64 big = 1ull << 40;
+
+	*bounded = 1;
+	switch (k) {
+	case K_POPCNT64:
+	case K_CLZ64:
+	case K_CTZ64:
+		return 64;
+	case K_POPCNT32:
+	case K_CLZ32:
+	case K_CTZ32:
+		return 32;
+	case K_BEXTR:
+		if (c->kval[2] < 64)
+			return (1ull << c->kval[2]) - 1;
+		break;
+	case K_SELECT:
+		if (b->bnd && e->bnd)
+			return b->umax > e->umax ? b->umax : e->umax;
+		break;
+	case K_LEA:
+		/* base + (index << shift) + disp, with no wrap */
+		if (a->bnd && b->bnd && a->umax < big && b->umax < big && c->kval[3] >= 0)
+			return a->umax + (b->umax << c->kval[2]) + c->kval[3];
+		break;
+	}
+	*bounded = 0;
+	return 0;
+}
+
+/* byte @j of the stack (r10 + @j) was written on every path */
+static int fp_stack_byte(const struct fp_gen *g, int j)
+{
+	int s = (7 - j) / 8;
+
+	return g->st.slot[s] >> (j + 8 * s) & 1;
+}
+
+/*
+ * A byte of the stack at a variable offset, as a program indexes a table
+ * by a count: a copy of R10 (or the pointer in FP_SLOT_SPTR) plus a register
+ * the generator bounds (@prefer if it can), so that on every path the byte
+ * is in slots FP_SLOT_LO to FP_FC_HI (bpf_fastcall's among them: the kernel
+ * must then keep their saves) and, for a load, written; the verifier must
+ * know so through the bodies, and with plain calls may refuse it for a
+ * kfunc's result.  Bytes: a stack access must be aligned, and the index's
+ * low bits are not known.
+ */
+static void fp_index(struct fp_gen *g, int prefer)
+{
+	const int lo = fp_slot_off(FP_FC_HI), hi = fp_slot_off(FP_SLOT_LO) + 8;
+	int c[FP_NREG], n = 0, r = -1, t, v, off, span, store = fp_chance(35), nok = 0;
+	int ok[FP_STACK];
+	__u64 u;
+
+	if (!g->indexing)
+		return;
+	fp_land(g);
+	for (int i = 0; i < FP_NREG; i++)
+		if (fp_scalar(g, i) && g->st.r[i].bnd && g->st.r[i].umax < (__u64)(hi - lo))
+			c[n++] = i;
+	for (int i = 0; i < n; i++)
+		if (c[i] == prefer)
+			r = prefer;
+	if (r < 0 && !n)
+		return;
+	if (r < 0)
+		r = c[fp_below(n)];
+	u = g->st.r[r].umax;
+	span = u + 1;
+	/* where the span fits; for a load, where every byte of it was written */
+	for (off = lo; off + span <= hi; off++) {
+		int j = 0;
+
+		while (!store && j < span && fp_stack_byte(g, off + j))
+			j++;
+		if (store || j == span)
+			ok[nok++] = off;
+	}
+	if (!nok)
+		return;
+	off = ok[fp_below(nok)];
+	g->kidx |= g->st.r[r].kdep;
+
+	do
+		t = fp_chance(70) ? BPF_REG_1 + fp_below(5) : fp_below(FP_NREG);
+	while (t == r);
+	v = fp_pick_init(g);
+	if (v == t || v == r)
+		v = -1;
+
+	/* nothing lands inside the three insns */
+	for (int i = 0; i < g->npend; i++)
+		if (g->pend[i].to > g->n && g->pend[i].to < g->n + 3)
+			g->pend[i].to = g->n + 3;
+	if (fp_chance(25)) {
+		/* SPTR: the lowest byte of slot FP_SLOT_HI */
+		g->insn[g->n++] = BPF_LDX_MEM(BPF_DW, t, BPF_REG_10, fp_slot_off(FP_SLOT_SPTR));
+		off -= fp_slot_off(FP_SLOT_HI);
+	} else {
+		g->insn[g->n++] = BPF_MOV64_REG(t, BPF_REG_10);
+	}
+	g->insn[g->n++] = BPF_ALU64_REG(BPF_ADD, t, r);
+	if (store && v >= 0) {
+		g->insn[g->n++] = BPF_STX_MEM(BPF_B, t, v, off);
+	} else if (store) {
+		g->insn[g->n++] = BPF_ST_MEM(BPF_B, t, off, fp_imm());
+	} else {
+		v = fp_below(FP_NREG);
+		g->insn[g->n++] = BPF_LDX_MEM(BPF_B, v, t, off);
+	}
+	/* t holds a pointer no one reads again */
+	g->st.r[t].init = g->st.r[t].known = g->st.r[t].bnd = 0;
+	if (!store) {
+		fp_set(g, v, 0, 0);
+		fp_bound(g, v, 0xff, 0);
+	}
+	g->idx++;
+}
+
 /* a call with its arguments, maybe bpf_fastcall saves, maybe a result move */
 static void fp_call(struct fp_gen *g)
 {
 	int k = g->only_plain || fp_chance(75) ? fp_below(K_PLAIN_N) :
 		K_PLAIN_N + fp_below(K_N - K_PLAIN_N);
 	int order[4] = { 0, 1, 2, 3 }, save[5], nsave = 0, off, guard, src[4], nsrc = 0, tidy;
+	int bounded;
+	__u64 res;
 	const struct fp_kfunc *f = &fp_kfuncs[k];
 	struct fp_site c;
 
@@ -718,6 +954,7 @@ static void fp_call(struct fp_gen *g)
 	/* a branch may have landed among the moves: what the call needs */
 	for (guard = 0; guard < 8 && fp_site_fix(g, &c); guard++)
 		;
+	res = fp_result_bound(g, k, &c, &bounded);
 	fp_emit(g, KCALL(fp_btf_id[k]));
 	g->calls++;
 	g->plain &= k < K_PLAIN_N;
@@ -725,10 +962,13 @@ static void fp_call(struct fp_gen *g)
 		fp_stack_bytes(g, c.kval[1], f->mem, 1);
 	for (int r = BPF_REG_1; r <= BPF_REG_5; r++)
 		g->st.r[r].init = g->st.r[r].known = 0;
-	if (f->is_void)
+	if (f->is_void) {
 		g->st.r[BPF_REG_0].init = g->st.r[BPF_REG_0].known = 0;
-	else
+	} else {
 		fp_set(g, BPF_REG_0, 0, 0);
+		if (bounded)
+			fp_bound(g, BPF_REG_0, res, 1);
+	}
 
 	/* the restores, nearest first; now and then one broken */
 	for (int i = 0; i < nsave; i++) {
@@ -751,17 +991,90 @@ static void fp_call(struct fp_gen *g)
 		int d = nsrc && fp_chance(tidy ? 80 : 40) ? src[fp_below(nsrc)] :
 			fp_chance(70) ? BPF_REG_6 + (int)fp_below(4) : (int)fp_below(FP_NREG);
 
-		fp_emit(g, BPF_RAW_INSN((fp_chance(25) ? BPF_ALU : BPF_ALU64) | BPF_MOV | BPF_X,
+		int alu32 = fp_chance(25);
+		struct fp_reg x;
+
+		fp_emit(g, BPF_RAW_INSN((alu32 ? BPF_ALU : BPF_ALU64) | BPF_MOV | BPF_X,
 					d, BPF_REG_0, 0, 0));
+		x = g->st.r[BPF_REG_0];
 		fp_set(g, d, 0, 0);
+		if (x.bnd)
+			fp_bound(g, d, alu32 && x.umax > 0xffffffffull ? 0xffffffffull : x.umax,
+				 x.kdep);
 		/* as a compiler's code: R0 is not read again before a write */
 		if (d != BPF_REG_0 && fp_chance(80))
 			g->st.r[BPF_REG_0].init = g->st.r[BPF_REG_0].known = 0;
 		if (fp_chance(30))
 			fp_zext(g, d);
-	} else if (fp_chance(30)) {
-		fp_zext(g, BPF_REG_0);
+		if (bounded && fp_chance(40))
+			fp_index(g, d);
+	} else {
+		if (fp_chance(30))
+			fp_zext(g, BPF_REG_0);
+		if (bounded && fp_chance(40))
+			fp_index(g, BPF_REG_0);
 	}
+}
+
+/*
+ * A bounded loop: its counter in slot FP_SLOT_LOOP, 2 or 3 times round.
+ * No branch from before it lands inside it.  At its head the generator
+ * forgets constants and bounds (a later round may change them); at its
+ * end what the head had is written again where the body left it unwritten,
+ * so that every round starts with what the first did.
+ */
+static void fp_loop_start(struct fp_gen *g)
+{
+	for (int i = 0; i < g->npend; i++)
+		g->pend[i].to = g->n;
+	fp_land(g);
+	g->insn[g->n++] = BPF_ST_MEM(BPF_DW, BPF_REG_10, fp_slot_off(FP_SLOT_LOOP),
+				     2 + fp_below(2));
+	for (int r = 0; r < FP_NREG; r++) {
+		struct fp_reg *x = &g->st.r[r];
+
+		x->known = x->bnd = 0;
+		if (x->ptr != FP_SCALAR)
+			x->init = 0;
+	}
+	g->head = g->st;
+	g->loop_head = g->n;
+	g->loop_end = g->n + 12 + fp_below(30);
+	g->loops++;
+}
+
+static void fp_loop_end(struct fp_gen *g)
+{
+	struct bpf_insn fix[FP_NREG + FP_NSLOT];
+	int nfix = 0, t = fp_below(FP_NREG), end;
+
+	fp_land(g);
+	for (int r = 0; r < FP_NREG; r++) {
+		if (g->head.r[r].init && !fp_scalar(g, r)) {
+			fix[nfix++] = BPF_MOV64_IMM(r, 0x5a);
+			fp_set(g, r, 1, 0x5a);
+		}
+	}
+	for (int s = 1; s <= FP_NSLOT; s++) {
+		if ((g->head.slot[s] & g->st.slot[s]) != g->head.slot[s]) {
+			fix[nfix++] = BPF_ST_MEM(BPF_DW, BPF_REG_10, fp_slot_off(s), s);
+			g->st.slot[s] = 0xff;
+		}
+	}
+	/* the branches into these insns land after them */
+	end = g->n + nfix + 4;
+	for (int i = 0; i < g->npend; i++)
+		if (g->pend[i].to < end)
+			g->pend[i].to = end;
+	memcpy(&g->insn[g->n], fix, nfix * sizeof(fix[0]));
+	g->n += nfix;
+	g->insn[g->n++] = BPF_LDX_MEM(BPF_DW, t, BPF_REG_10, fp_slot_off(FP_SLOT_LOOP));
+	g->insn[g->n++] = BPF_ALU64_IMM(BPF_ADD, t, -1);
+	g->insn[g->n++] = BPF_STX_MEM(BPF_DW, BPF_REG_10, t, fp_slot_off(FP_SLOT_LOOP));
+	g->insn[g->n] = BPF_JMP_IMM(BPF_JNE, t, 0, g->loop_head - g->n - 1);
+	g->n++;
+	fp_set(g, t, 0, 0);
+	g->loop_head = 0;
 }
 
 /* the program: packet in, random work, registers and slots out */
@@ -771,6 +1084,7 @@ static int fp_generate(struct fp_gen *g)
 	g->breach = fp_chance(8);
 	g->plain = 1;
 	g->only_plain = fp_chance(50);
+	g->indexing = fp_chance(50);
 
 	/* r2 = data, r3 = data_end; FP_PKT bytes or return 0 */
 	g->insn[g->n++] = BPF_LDX_MEM(BPF_W, BPF_REG_2, BPF_REG_1, 0);
@@ -797,7 +1111,14 @@ static int fp_generate(struct fp_gen *g)
 	while (g->n < g->start + FP_BUDGET) {
 		unsigned int c = fp_below(100);
 
-		if (c < 30)
+		if (g->loop_head && g->n >= g->loop_end)
+			fp_loop_end(g);
+		else if (!g->loop_head && g->loops < 2 && g->n + 40 < g->start + FP_BUDGET &&
+			 fp_chance(4))
+			fp_loop_start(g);
+		else if (c < 5)
+			fp_index(g, -1);
+		else if (c < 30)
 			fp_call(g);
 		else if (c < 58)
 			fp_alu(g, -1);
@@ -813,6 +1134,8 @@ static int fp_generate(struct fp_gen *g)
 			fp_mov_imm(g, fp_below(FP_NREG), fp_chance(40));
 	}
 
+	if (g->loop_head)
+		fp_loop_end(g);
 	/* the branches still ahead land on the epilogue */
 	for (int i = 0; i < g->npend; i++)
 		g->pend[i].to = g->n;
@@ -936,9 +1259,12 @@ static int fp_mem_ok(__u64 a, int len, const __u8 *stk, const __u8 *pkt)
 
 /*
  * Run @g from after its prologue on packet @pkt (FP_PKT bytes, changed in
- * place as the program does): 0, or -1 if the model cannot (a generator
+ * place as the program does): 0, -2 if it reads or writes out of the
+ * packet and the stack, or -1 if the model cannot run it (a generator
  * bug, reported as such)
  */
+static int fp_model_pc;		/* the insn fp_model() stopped at */
+
 static int fp_model(const struct fp_gen *g, __u8 *pkt)
 {
 	__u8 stk[FP_STACK] __attribute__((aligned(8))) = {};
@@ -952,8 +1278,8 @@ static int fp_model(const struct fp_gen *g, __u8 *pkt)
 	memcpy(stk + FP_STACK - 8 * FP_SLOT_SPTR,
 	       &(__u64){ (__u64)(unsigned long)(stk + FP_STACK - 8 * FP_SLOT_HI) }, 8);
 
-	while (pc < g->n && steps++ < FP_MAXI) {
-		const struct bpf_insn *i = &g->insn[pc++];
+	while (pc < g->n && steps++ < 8 * FP_MAXI) {
+		const struct bpf_insn *i = (fp_model_pc = pc, &g->insn[pc++]);
 		__u8 cls = BPF_CLASS(i->code), op = BPF_OP(i->code);
 		int sz = BPF_SIZE(i->code) == BPF_DW ? 8 : BPF_SIZE(i->code) == BPF_W ? 4 :
 			 BPF_SIZE(i->code) == BPF_H ? 2 : 1;
@@ -981,7 +1307,7 @@ static int fp_model(const struct fp_gen *g, __u8 *pkt)
 		case BPF_LDX:
 			a = r[i->src_reg] + i->off;
 			if (!fp_mem_ok(a, sz, stk, pkt))
-				return -1;
+				return -2;
 			memcpy(&v, (void *)(unsigned long)a, sz);
 			r[i->dst_reg] = v;
 			break;
@@ -989,7 +1315,7 @@ static int fp_model(const struct fp_gen *g, __u8 *pkt)
 		case BPF_STX:
 			a = r[i->dst_reg] + i->off;
 			if (!fp_mem_ok(a, sz, stk, pkt))
-				return -1;
+				return -2;
 			v = cls == BPF_ST ? (__u64)(__s64)i->imm : r[i->src_reg];
 			memcpy((void *)(unsigned long)a, &v, sz);
 			break;
@@ -1011,7 +1337,7 @@ static int fp_model(const struct fp_gen *g, __u8 *pkt)
 					__u8 *m = (__u8 *)(unsigned long)(args[0] + (__u32)args[1]);
 
 					if (!fp_mem_ok((unsigned long)m, mem, stk, pkt))
-						return -1;
+						return -2;
 					for (int j = 0; j < mem; j++)
 						if (fp_kfuncs[k].store)
 							m[j] = args[2] >> 8 * (mem - 1 - j);
@@ -1146,12 +1472,34 @@ static void fp_inputs(__u8 in[FP_INPUTS][FP_PKT])
 }
 
 /*
+ * The verifier's reasons for refusing a stack access at an offset not
+ * bounded (a plain call's result: any value, or any u32 when moved in 32
+ * bits, or narrowed by a branch): check_reg_sane_offset(),
+ * check_stack_access_within_bounds()
+ */
+static int fp_range_refusal(void)
+{
+	static const char *const msg[] = {
+		"math between fp pointer and register with unbounded min value is not allowed",
+		"makes fp pointer be out of bounds",
+		"invalid unbounded variable-offset",
+		"invalid variable-offset",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(msg); i++)
+		if (strstr(fp_log, msg[i]))
+			return 1;
+	return 0;
+}
+
+/*
  * Program @idx of seed @seed in the mode set: load, run on every input, compare
  * with the model; counts into @sites (native calls) and @saves (R10 saves).
- * With plain calls (@call), one 6.12 refuses is refused, counted in @refused.
+ * With plain calls (@call), one 6.12 refuses is refused, counted in @refused,
+ * as is one with a stack access indexed by a kfunc's result (@unbounded).
  */
 static int fp_one(int call, __u64 seed, int idx, int btf_fd, int *sites,
-		  int *saves, int *refused, char *why, size_t len)
+		  int *saves, int *refused, int *unbounded, char *why, size_t len)
 {
 	static struct fp_gen g;
 	__u8 in[FP_INPUTS][FP_PKT], want[FP_PKT], got[FP_PKT];
@@ -1165,6 +1513,10 @@ static int fp_one(int call, __u64 seed, int idx, int btf_fd, int *sites,
 	}
 	fp_inputs(in);
 	fd = fp_load(&g, btf_fd);
+	if (fd < 0 && call && g.kidx && fp_range_refusal()) {
+		++*unbounded;
+		return 0;
+	}
 	/*
 	 * As plain calls, a call 6.12 refuses is refused, with its reason; a
 	 * program whose only such calls the verifier finds dead loads.
@@ -1194,10 +1546,13 @@ static int fp_one(int call, __u64 seed, int idx, int btf_fd, int *sites,
 		__u32 ret = 0;
 
 		memcpy(want, in[k], FP_PKT);
-		if (fp_model(&g, want)) {
+		err = fp_model(&g, want);
+		if (err) {
 			fp_dump(&g);
-			snprintf(why, len, "seed %llu program %d input %d: the model cannot run it",
-				 (unsigned long long)seed, idx, k);
+			snprintf(why, len, "seed %llu program %d input %d: %s at insn %d",
+				 (unsigned long long)seed, idx, k, err == -2 ?
+				 "loaded, but it reaches out of the packet and the stack in the model" :
+				 "the model cannot run it", fp_model_pc);
 			close(fd);
 			return 1;
 		}
@@ -1228,6 +1583,7 @@ static int fp_one(int call, __u64 seed, int idx, int btf_fd, int *sites,
 static int fp_run(int n, __u64 seed)
 {
 	int btf_fd = -1, fails = 0, calls = 0, pairs = 0, saves[ARRAY_SIZE(fp_modes)] = {};
+	int loops = 0, idx = 0, kidx = 0;
 	static struct fp_gen g;
 	char name[64], why[1024];
 
@@ -1246,13 +1602,18 @@ static int fp_run(int n, __u64 seed)
 		fp_generate(&g);
 		calls += g.calls;
 		pairs += g.fc_pairs;
+		loops += g.loops;
+		idx += g.idx;
+		kidx += g.kidx;
 	}
-	printf("STAT fuzzprog seed=%llu programs=%d calls=%d fastcall_pairs=%d\n",
-	       (unsigned long long)seed, n, calls, pairs);
+	printf("STAT fuzzprog seed=%llu programs=%d calls=%d fastcall_pairs=%d loops=%d "
+	       "indexed_stack_accesses=%d programs_indexing_by_a_kfunc_result=%d\n",
+	       (unsigned long long)seed, n, calls, pairs, loops, idx, kidx);
 
 	for (size_t m = 0; m < ARRAY_SIZE(fp_modes); m++) {
 		const struct fp_mode *md = &fp_modes[m];
-		int sites = 0, err = fp_mode_set(md), bad = 0, refused = 0, call = !strcmp(md->name, "call");
+		int sites = 0, err = fp_mode_set(md), bad = 0, refused = 0, unbounded = 0;
+		int call = !strcmp(md->name, "call");
 
 		snprintf(name, sizeof(name), "fuzzprog.%s", md->name);
 		saves[m] = -1;
@@ -1269,8 +1630,8 @@ static int fp_run(int n, __u64 seed)
 		}
 		saves[m] = 0;
 		for (int i = 0; i < n && !bad; i++)
-			bad = fp_one(call, seed, i, btf_fd, &sites, &saves[m], &refused, why,
-				     sizeof(why));
+			bad = fp_one(call, seed, i, btf_fd, &sites, &saves[m], &refused,
+				     &unbounded, why, sizeof(why));
 		if (bad) {
 			test_line(name, 0, "%s", why);
 			fails++;
@@ -1283,7 +1644,8 @@ static int fp_run(int n, __u64 seed)
 			continue;
 		}
 		test_line(name, 1, "%d programs x %d packets as the model%s; %d native sites, %d bpf_fastcall saves kept",
-			  n - refused, FP_INPUTS, call ? ", the others refused as by 6.12" : "",
+			  n - refused - unbounded, FP_INPUTS,
+			  call ? ", the others refused as by 6.12 (for a constant, a pointer, an index by a result)" : "",
 			  sites, saves[m]);
 	}
 	fp_mode_set(&fp_modes[0]);
