@@ -452,7 +452,7 @@ static void fp_alu(struct fp_gen *g, int dst)
 				    BPF_MOV, BPF_END };
 	struct fp_reg d, x, k = { .init = 1, .bnd = 1 };
 	const struct fp_reg *xs = NULL;
-	int alu32, src, op, width;
+	int alu32, src, op, width, mask;
 	__u8 cls;
 
 	fp_land(g);
@@ -468,16 +468,8 @@ static void fp_alu(struct fp_gen *g, int dst)
 		fp_mov_imm(g, dst, 0);
 		return;
 	}
-	/* masks the verifier bounds a value with, now and then */
-	if (op == BPF_AND && fp_chance(50)) {
-		fp_emit(g, BPF_RAW_INSN(cls | BPF_AND | BPF_K, dst, 0, 0, fp_below(256)));
-		d = g->st.r[dst];
-		k.umax = g->insn[g->n - 1].imm;
-		fp_set(g, dst, 0, 0);
-		fp_alu_bound(g, dst, op, alu32, &d, &k);
-		return;
-	}
-	d = g->st.r[dst];
+	/* half the ANDs: a mask the verifier bounds a value with */
+	mask = op == BPF_AND && fp_chance(50);
 	switch (op) {
 	case BPF_NEG:
 		fp_emit(g, BPF_RAW_INSN(cls | BPF_NEG, dst, 0, 0, 0));
@@ -501,7 +493,7 @@ static void fp_alu(struct fp_gen *g, int dst)
 		}
 		break;
 	default:
-		if (src >= 0 && fp_chance(60)) {
+		if (!mask && src >= 0 && fp_chance(60)) {
 			x = g->st.r[src];
 			xs = &x;
 			fp_emit(g, BPF_RAW_INSN(cls | op | BPF_X, dst, src, 0, 0));
@@ -511,7 +503,8 @@ static void fp_alu(struct fp_gen *g, int dst)
 				g->st.r[dst] = x;
 				if (alu32) {
 					g->st.r[dst].val = (__u32)g->st.r[dst].val;
-					fp_alu_bound(g, dst, op, alu32, &d, xs);
+					/* src's bound alone: dst's old one is gone */
+					fp_alu_bound(g, dst, op, alu32, &x, &x);
 				}
 				return;
 			}
@@ -519,7 +512,7 @@ static void fp_alu(struct fp_gen *g, int dst)
 			fp_mov_imm(g, dst, alu32);
 			return;
 		} else {
-			__s32 imm = fp_imm();
+			__s32 imm = mask ? (__s32)fp_below(256) : fp_imm();
 
 			/* the verifier refuses a division by the constant 0 */
 			if ((op == BPF_DIV || op == BPF_MOD) && !imm)
