@@ -33,14 +33,25 @@
  * through the bodies (it refuses the program otherwise), and with plain
  * calls refuses an index by a kfunc's result.  The indexed bytes take in
  * the bpf_fastcall slots too, which the kernel must then keep.
+ *
+ * Two programs in five have subprograms (up to FP_NSUB, after the main
+ * program's exit), written as the main program is, in their own frames:
+ * each takes the packet pointer and one to three scalars, and returns its
+ * registers and slots folded into R0.  The main program calls any of them,
+ * a subprogram those after it, inside loops too, so bodies and native
+ * code are placed, bound and checked per subprogram, the verifier follows
+ * a bound into a callee, and the JIT splits the sites among the images.
  */
 #include <bpf/btf.h>
 
 #include "common.h"
 #include "insns.h"
 
-#define FP_MAXI		400	/* insns of a program, at most */
+#define FP_MAXI		900	/* insns of a program, at most */
 #define FP_BUDGET	110	/* insns of random work before the epilogue */
+#define FP_NSUB		3	/* subprograms, at most */
+#define FP_SUB_BUDGET	36	/* insns of random work of each */
+#define FP_SUB_SITES	16	/* calls of each, at most */
 #define FP_INPUTS	12	/* packets each program runs on */
 #define FP_NREG		10	/* R0-R9 in the packet */
 #define FP_SLOT_PKT	1	/* r10 - 8: the packet pointer */
@@ -53,7 +64,8 @@
 #define FP_FC_HI	16
 #define FP_NSLOT	16
 #define FP_SPAN		(8 * (FP_SLOT_HI - FP_SLOT_LO + 1))	/* bytes from SPTR */
-#define FP_PKT		(8 * FP_NREG + 8 * (FP_SLOT_HI - FP_SLOT_LO + 1))
+#define FP_OBS		(8 * FP_NREG + 8 * (FP_SLOT_HI - FP_SLOT_LO + 1))	/* see fp_index_in() */
+#define FP_PKT		(FP_OBS + 8)
 #define FP_STACK	(8 * FP_NSLOT)
 
 #define BIT(n)		(1u << (n))
@@ -194,8 +206,13 @@ static __u64 fp_value(void)
 		0x80000000, 0xffffffff, 0x100000000ull, 0x8000000000000000ull,
 		~0ull, ~0ull - 1, 0xffffffff00000000ull, 0x00000000fffffffeull,
 	};
+	__u64 x;
 
-	return fp_chance(40) ? v[fp_below(ARRAY_SIZE(v))] : fp_rand() >> fp_below(64);
+	if (fp_chance(40))
+		return v[fp_below(ARRAY_SIZE(v))];
+	/* one draw after the other: C does not order a shift's operands */
+	x = fp_rand();
+	return x >> fp_below(64);
 }
 
 /* ---- the generator ---- */
@@ -222,7 +239,7 @@ struct fp_state {
 };
 
 struct fp_gen {
-	struct bpf_insn insn[FP_MAXI];
+	struct bpf_insn insn[FP_MAXI + 64];	/* slack: the last action may overrun */
 	int n, start;			/* insns, the first after the prologue */
 	struct fp_state st;
 	/* forward branches not yet placed: their insn, target and state */
@@ -235,9 +252,24 @@ struct fp_gen {
 	int indexing;			/* this program indexes the stack */
 	int kidx;			/* a stack access indexed by a kfunc's result */
 	int idx;			/* stack accesses at a variable offset */
+	int fcidx[2];			/* of them, stores, loads near bpf_fastcall's */
+	int obs;			/* loads whose byte goes to FP_OBS */
+	int tail;			/* the next call's result: moved, R0 kept */
 	int plain;			/* it calls only kfuncs 6.12 takes as plain calls */
 	int only_plain;			/* and was meant to */
 	int calls, fc_pairs;
+	/*
+	 * Subprograms, written after the main program's exit: subprogram j
+	 * takes the packet pointer in R1 and nargs scalars in R2-R4; the
+	 * main program calls any, subprogram i those after it.  Their calls
+	 * and the state at each, which subprogram j starts from.
+	 */
+	int nsub, cur;			/* cur: the one being written, -1 for main */
+	struct fp_sub {
+		int nargs, nsites, start;
+		struct { int at; struct fp_state st; } site[FP_SUB_SITES];
+	} sub[FP_NSUB];
+	int subs, subcalls;
 };
 
 static void fp_meet(struct fp_state *a, const struct fp_state *b)
@@ -805,18 +837,47 @@ static int fp_stack_byte(const struct fp_gen *g, int j)
  * must then keep their saves) and, for a load, written; the verifier must
  * know so through the bodies, and with plain calls may refuse it for a
  * kfunc's result.  Bytes: a stack access must be aligned, and the index's
- * low bits are not known.
+ * low bits are not known.  The bytes lie in [@lo, @hi) from R10; @prefer
+ * FP_OWN_INDEX: an index of its own, masked to at most 7.
  */
-static void fp_index(struct fp_gen *g, int prefer)
+#define FP_OWN_INDEX	(-2)
+
+static void fp_index_in(struct fp_gen *g, int prefer, int lo, int hi, int store)
 {
-	const int lo = fp_slot_off(FP_FC_HI), hi = fp_slot_off(FP_SLOT_LO) + 8;
-	int c[FP_NREG], n = 0, r = -1, t, v, off, span, store = fp_chance(35), nok = 0;
-	int ok[FP_STACK];
+	int c[FP_NREG], n = 0, r = -1, t, v, off, span, nok = 0, own;
+	int ok[FP_STACK], nfc = 0;
 	__u64 u;
 
 	if (!g->indexing)
 		return;
+	/*
+	 * Now and then a small index of its own, as a table's index masked:
+	 * of a value the verifier does not know, so that the offset is
+	 * variable, and with no branch landing on the AND (fp_emit() could
+	 * then write a constant into the index first)
+	 */
 	fp_land(g);
+	own = prefer == FP_OWN_INDEX;
+	if (own || (prefer < 0 && fp_chance(50))) {
+		int bits = prefer == FP_OWN_INDEX ? fp_below(4) : fp_below(5), cand[FP_NREG], nc = 0;
+
+		for (int i = 0; i < FP_NREG; i++)
+			if (fp_scalar(g, i) && !g->st.r[i].known)
+				cand[nc++] = i;
+		prefer = -1;
+		if (nc) {
+			v = cand[fp_below(nc)];
+			prefer = fp_below(FP_NREG);
+			for (int i = 0; i < g->npend; i++)
+				if (g->pend[i].to == g->n + 1)
+					g->pend[i].to = g->n + 2;
+			g->insn[g->n++] = BPF_MOV64_REG(prefer, v);
+			g->insn[g->n++] = BPF_ALU64_IMM(BPF_AND, prefer, (1 << bits) - 1);
+			fp_set(g, prefer, 0, 0);
+			fp_bound(g, prefer, (1 << bits) - 1, 0);
+			fp_land(g);
+		}
+	}
 	for (int i = 0; i < FP_NREG; i++)
 		if (fp_scalar(g, i) && g->st.r[i].bnd && g->st.r[i].umax < (__u64)(hi - lo))
 			c[n++] = i;
@@ -840,8 +901,15 @@ static void fp_index(struct fp_gen *g, int prefer)
 	}
 	if (!nok)
 		return;
-	off = ok[fp_below(nok)];
+	/*
+	 * Mostly one that may reach a bpf_fastcall slot, where there is one:
+	 * the verifier must then keep every pattern of the frame
+	 */
+	while (nfc < nok && ok[nfc] < fp_slot_off(FP_FC_LO) + 8)
+		nfc++;
+	off = nfc && fp_chance(60) ? ok[fp_below(nfc)] : ok[fp_below(nok)];
 	g->kidx |= g->st.r[r].kdep;
+	g->fcidx[!store] += off < fp_slot_off(FP_FC_LO) + 8;
 
 	do
 		t = fp_chance(70) ? BPF_REG_1 + fp_below(5) : fp_below(FP_NREG);
@@ -876,7 +944,31 @@ static void fp_index(struct fp_gen *g, int prefer)
 		fp_set(g, v, 0, 0);
 		fp_bound(g, v, 0xff, 0);
 	}
+	/*
+	 * A byte loaded goes into the packet's word at FP_OBS too (xor-ed), mostly,
+	 * so that what it read is seen however the program goes on
+	 */
+	if (!store && (own || fp_chance(50))) {
+		int p = v == BPF_REG_1 ? BPF_REG_2 : BPF_REG_1, w = p + 1 == v ? p + 2 : p + 1;
+
+		for (int i = 0; i < g->npend; i++)
+			if (g->pend[i].to >= g->n && g->pend[i].to < g->n + 4)
+				g->pend[i].to = g->n + 4;
+		g->insn[g->n++] = BPF_LDX_MEM(BPF_DW, p, BPF_REG_10, fp_slot_off(FP_SLOT_PKT));
+		g->insn[g->n++] = BPF_LDX_MEM(BPF_DW, w, p, FP_OBS);
+		g->insn[g->n++] = BPF_ALU64_REG(BPF_XOR, w, v);
+		g->insn[g->n++] = BPF_STX_MEM(BPF_DW, p, w, FP_OBS);
+		g->st.r[p].init = g->st.r[p].known = g->st.r[p].bnd = 0;
+		fp_set(g, w, 0, 0);
+		g->obs++;
+	}
 	g->idx++;
+}
+
+static void fp_index(struct fp_gen *g, int prefer)
+{
+	fp_index_in(g, prefer, fp_slot_off(FP_FC_HI), fp_slot_off(FP_SLOT_LO) + 8,
+		    fp_chance(35));
 }
 
 /* a call with its arguments, maybe bpf_fastcall saves, maybe a result move */
@@ -976,9 +1068,27 @@ static void fp_call(struct fp_gen *g)
 		fp_set(g, r, 0, 0);
 		g->fc_pairs++;
 	}
+	/*
+	 * Now and then a byte of a save's slot read at a variable offset: no
+	 * pattern then of the frame may go (the verifier's contract check of
+	 * such a read), or the read would see a slot nothing wrote
+	 */
+	if (nsave && fp_chance(12)) {
+		int s = off - fp_below(nsave);
+
+		fp_index_in(g, FP_OWN_INDEX, fp_slot_off(s), fp_slot_off(s) + 8, 0);
+	}
 
 	if (f->is_void)
 		return;
+	if (g->tail) {
+		/* a 64-bit move of the result, R0 returned as it is */
+		int d = BPF_REG_6 + fp_below(4);
+
+		fp_emit(g, BPF_MOV64_REG(d, BPF_REG_0));
+		g->st.r[d] = g->st.r[BPF_REG_0];
+		return;
+	}
 	if (fp_chance(60)) {
 		/* x = f(x, ...) most often: the result into an argument's source */
 		int d = nsrc && fp_chance(tidy ? 80 : 40) ? src[fp_below(nsrc)] :
@@ -1006,6 +1116,48 @@ static void fp_call(struct fp_gen *g)
 			fp_zext(g, BPF_REG_0);
 		if (bounded && fp_chance(40))
 			fp_index(g, BPF_REG_0);
+	}
+}
+
+/*
+ * A call of a subprogram after the one being written: the packet pointer
+ * into R1 and its arguments as a kfunc's, in any order and form; its
+ * result moved now and then.  The state at the call is kept: the
+ * subprogram starts from what every call gives it.
+ */
+static void fp_subcall(struct fp_gen *g)
+{
+	int j = g->cur + 1 + fp_below(g->nsub - g->cur - 1), order[4] = { 0, 1, 2, 3 }, guard;
+	struct fp_sub *sp = &g->sub[j];
+	const struct fp_kfunc f = { .name = "subprog", .nargs = 1 + sp->nargs,
+				    .width = { FP_PTR, 64, 64, 64 } };
+	const struct fp_site c = { .f = &f, .ptr = FP_PKTP };
+
+	if (sp->nsites == FP_SUB_SITES)
+		return;
+	for (int i = f.nargs - 1; i > 0; i--) {
+		int k = fp_below(i + 1), t = order[i];
+
+		order[i] = order[k];
+		order[k] = t;
+	}
+	for (int i = 0; i < f.nargs; i++)
+		fp_arg(g, &c, order[i]);
+	for (guard = 0; guard < 8 && fp_site_fix(g, &c); guard++)
+		;
+	/* the offset is set when the subprogram is written */
+	fp_emit(g, BPF_RAW_INSN(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_CALL, 0, 0));
+	sp->site[sp->nsites].at = g->n - 1;
+	sp->site[sp->nsites++].st = g->st;
+	g->subcalls++;
+	for (int r = BPF_REG_1; r <= BPF_REG_5; r++)
+		g->st.r[r].init = g->st.r[r].known = 0;
+	fp_set(g, BPF_REG_0, 0, 0);
+	if (fp_chance(50)) {
+		int d = BPF_REG_6 + fp_below(4);
+
+		fp_emit(g, BPF_MOV64_REG(d, BPF_REG_0));
+		fp_set(g, d, 0, 0);
 	}
 }
 
@@ -1070,6 +1222,120 @@ static void fp_loop_end(struct fp_gen *g)
 	g->loop_head = 0;
 }
 
+/*
+ * Random work up to insn @end, in the main program or a subprogram, then
+ * the loop left open closed and the branches still ahead landed
+ */
+static void fp_work(struct fp_gen *g, int end)
+{
+	int loops = g->loops, r;
+
+	while (g->n < end) {
+		unsigned int c = fp_below(100);
+
+		if (g->loop_head && g->n >= g->loop_end)
+			fp_loop_end(g);
+		else if (!g->loop_head && g->loops - loops < 2 && g->n + 40 < end &&
+			 fp_chance(4))
+			fp_loop_start(g);
+		else if (g->cur + 1 < g->nsub && fp_chance(4))
+			fp_subcall(g);
+		else if (c < 5)
+			fp_index(g, -1);
+		else if (c < 30)
+			fp_call(g);
+		else if (c < 58)
+			fp_alu(g, -1);
+		else if (c < 70)
+			fp_stack(g);
+		else if (c < 82)
+			fp_branch(g);
+		else if (c < 87)
+			fp_zext(g, fp_pick_init(g) < 0 ? BPF_REG_6 : fp_pick_init(g));
+		else if (c < 92)
+			fp_ld_imm64(g, fp_below(FP_NREG));
+		else {
+			/* one draw after the other: C does not order arguments */
+			r = fp_below(FP_NREG);
+			fp_mov_imm(g, r, fp_chance(40));
+		}
+	}
+
+	if (g->loop_head)
+		fp_loop_end(g);
+	for (int i = 0; i < g->npend; i++)
+		g->pend[i].to = g->n;
+	fp_land(g);
+}
+
+/*
+ * Subprogram @j, after the insns written: it starts from what all its calls
+ * pass (the packet pointer spilled to its own slot FP_SLOT_PKT, SPTR set up
+ * in its own frame), works, and returns its registers and general slots
+ * folded into R0
+ */
+static void fp_sub(struct fp_gen *g, int j)
+{
+	struct fp_sub *sp = &g->sub[j];
+	struct fp_state st = sp->site[0].st;
+
+	sp->start = g->n;
+	for (int i = 0; i < sp->nsites; i++) {
+		g->insn[sp->site[i].at].imm = sp->start - sp->site[i].at - 1;
+		fp_meet(&st, &sp->site[i].st);
+	}
+	memset(&g->st, 0, sizeof(g->st));
+	for (int r = BPF_REG_2; r <= BPF_REG_1 + sp->nargs; r++)
+		g->st.r[r] = st.r[r];
+	g->st.r[BPF_REG_1] = (struct fp_reg){ .init = 1, .ptr = FP_PKTP };
+	g->st.slot[FP_SLOT_PKT] = 0xff;
+	g->st.slot[FP_SLOT_SPTR] = 0xff;
+	g->cur = j;
+	g->subs++;
+
+	g->insn[g->n++] = BPF_STX_MEM(BPF_DW, BPF_REG_10, BPF_REG_1, fp_slot_off(FP_SLOT_PKT));
+	g->insn[g->n++] = BPF_MOV64_REG(BPF_REG_0, BPF_REG_10);
+	g->insn[g->n++] = BPF_ALU64_IMM(BPF_ADD, BPF_REG_0, fp_slot_off(FP_SLOT_HI));
+	g->insn[g->n++] = BPF_STX_MEM(BPF_DW, BPF_REG_10, BPF_REG_0, fp_slot_off(FP_SLOT_SPTR));
+	fp_work(g, g->n + FP_SUB_BUDGET);
+
+	/* now and then it ends as y = f(x); return: R0 is read by the exit alone */
+	if (fp_chance(30)) {
+		g->tail = 1;
+		fp_call(g);
+		g->tail = 0;
+		if (fp_scalar(g, BPF_REG_0)) {
+			g->insn[g->n++] = BPF_EXIT_INSN();
+			return;
+		}
+	}
+
+	/*
+	 * R0 as it is, as for return f(x) (one time in four), or R0 and the
+	 * scalars and whole general slots, each step multiplied
+	 */
+	if (fp_scalar(g, BPF_REG_0) && fp_chance(25)) {
+		g->insn[g->n++] = BPF_EXIT_INSN();
+		return;
+	}
+	if (!fp_scalar(g, BPF_REG_0))
+		g->insn[g->n++] = BPF_MOV64_IMM(BPF_REG_0, j + 1);
+	for (int r = BPF_REG_1; r < FP_NREG; r++) {
+		if (!fp_scalar(g, r))
+			continue;
+		g->insn[g->n++] = BPF_ALU64_IMM(BPF_MUL, BPF_REG_0, 0x1000193);
+		g->insn[g->n++] = BPF_ALU64_REG(BPF_XOR, BPF_REG_0, r);
+	}
+	for (int s = FP_SLOT_LO; s <= FP_SLOT_HI; s++) {
+		if (g->st.slot[s] != 0xff)
+			continue;
+		g->insn[g->n++] = BPF_LDX_MEM(BPF_DW, BPF_REG_1, BPF_REG_10, fp_slot_off(s));
+		g->insn[g->n++] = BPF_ALU64_IMM(BPF_MUL, BPF_REG_0, 0x1000193);
+		g->insn[g->n++] = BPF_ALU64_REG(BPF_XOR, BPF_REG_0, BPF_REG_1);
+	}
+	g->insn[g->n++] = BPF_EXIT_INSN();
+}
+
 /* the program: packet in, random work, registers and slots out */
 static int fp_generate(struct fp_gen *g)
 {
@@ -1078,6 +1344,10 @@ static int fp_generate(struct fp_gen *g)
 	g->plain = 1;
 	g->only_plain = fp_chance(50);
 	g->indexing = fp_chance(50);
+	g->cur = -1;
+	g->nsub = fp_chance(40) ? 1 + fp_below(FP_NSUB) : 0;
+	for (int j = 0; j < g->nsub; j++)
+		g->sub[j].nargs = 1 + fp_below(3);
 
 	/* r2 = data, r3 = data_end; FP_PKT bytes or return 0 */
 	g->insn[g->n++] = BPF_LDX_MEM(BPF_W, BPF_REG_2, BPF_REG_1, 0);
@@ -1101,38 +1371,8 @@ static int fp_generate(struct fp_gen *g)
 	g->st.slot[FP_SLOT_PKT] = 0xff;
 	g->st.slot[FP_SLOT_SPTR] = 0xff;
 
-	while (g->n < g->start + FP_BUDGET) {
-		unsigned int c = fp_below(100);
-
-		if (g->loop_head && g->n >= g->loop_end)
-			fp_loop_end(g);
-		else if (!g->loop_head && g->loops < 2 && g->n + 40 < g->start + FP_BUDGET &&
-			 fp_chance(4))
-			fp_loop_start(g);
-		else if (c < 5)
-			fp_index(g, -1);
-		else if (c < 30)
-			fp_call(g);
-		else if (c < 58)
-			fp_alu(g, -1);
-		else if (c < 70)
-			fp_stack(g);
-		else if (c < 82)
-			fp_branch(g);
-		else if (c < 87)
-			fp_zext(g, fp_pick_init(g) < 0 ? BPF_REG_6 : fp_pick_init(g));
-		else if (c < 92)
-			fp_ld_imm64(g, fp_below(FP_NREG));
-		else
-			fp_mov_imm(g, fp_below(FP_NREG), fp_chance(40));
-	}
-
-	if (g->loop_head)
-		fp_loop_end(g);
-	/* the branches still ahead land on the epilogue */
-	for (int i = 0; i < g->npend; i++)
-		g->pend[i].to = g->n;
-	fp_land(g);
+	/* then the branches still ahead land on the epilogue */
+	fp_work(g, g->start + FP_BUDGET);
 	if (g->st.r[BPF_REG_1].init)
 		g->insn[g->n++] = BPF_STX_MEM(BPF_DW, BPF_REG_10, BPF_REG_1, fp_slot_off(FP_SLOT_R1));
 	g->insn[g->n++] = BPF_LDX_MEM(BPF_DW, BPF_REG_1, BPF_REG_10, fp_slot_off(FP_SLOT_PKT));
@@ -1171,6 +1411,10 @@ static int fp_generate(struct fp_gen *g)
 	}
 	g->insn[g->n++] = BPF_MOV64_IMM(BPF_REG_0, 2);	/* XDP_PASS */
 	g->insn[g->n++] = BPF_EXIT_INSN();
+	/* the subprograms called, each after all its callers */
+	for (int j = 0; j < g->nsub; j++)
+		if (g->sub[j].nsites)
+			fp_sub(g, j);
 	return g->n <= FP_MAXI ? 0 : -E2BIG;
 }
 
@@ -1260,9 +1504,12 @@ static int fp_model_pc;		/* the insn fp_model() stopped at */
 
 static int fp_model(const struct fp_gen *g, __u8 *pkt)
 {
-	__u8 stk[FP_STACK] __attribute__((aligned(8))) = {};
+	/* a frame per call depth: the main program's, then its callees' */
+	__u8 frame[FP_NSUB + 1][FP_STACK] __attribute__((aligned(8))) = {};
+	struct { int pc; __u64 r[5]; } ret[FP_NSUB];	/* R6-R9 and R10 kept */
 	__u64 r[11], steps = 0;
-	int pc = g->start;
+	int pc = g->start, depth = 0;
+	__u8 *stk = frame[0];
 
 	for (int i = 0; i < FP_NREG; i++)
 		memcpy(&r[i], pkt + 8 * i, 8);
@@ -1271,7 +1518,7 @@ static int fp_model(const struct fp_gen *g, __u8 *pkt)
 	memcpy(stk + FP_STACK - 8 * FP_SLOT_SPTR,
 	       &(__u64){ (__u64)(unsigned long)(stk + FP_STACK - 8 * FP_SLOT_HI) }, 8);
 
-	while (pc < g->n && steps++ < 8 * FP_MAXI) {
+	while (pc < g->n && steps++ < 64 * FP_MAXI) {
 		const struct bpf_insn *i = (fp_model_pc = pc, &g->insn[pc++]);
 		__u8 cls = BPF_CLASS(i->code), op = BPF_OP(i->code);
 		int sz = BPF_SIZE(i->code) == BPF_DW ? 8 : BPF_SIZE(i->code) == BPF_W ? 4 :
@@ -1314,8 +1561,29 @@ static int fp_model(const struct fp_gen *g, __u8 *pkt)
 			break;
 		case BPF_JMP:
 		case BPF_JMP32:
+			if (op == BPF_EXIT && depth) {
+				/* R1-R5 are clobbered: nothing reads them before a write */
+				depth--;
+				pc = ret[depth].pc;
+				memcpy(&r[BPF_REG_6], ret[depth].r, sizeof(ret[depth].r));
+				for (int j = BPF_REG_1; j <= BPF_REG_5; j++)
+					r[j] = 0xdeadbeefdeadbeefull;
+				stk = frame[depth];
+				break;
+			}
 			if (op == BPF_EXIT)
 				return r[0] == 2 ? 0 : -1;
+			if (op == BPF_CALL && i->src_reg == BPF_PSEUDO_CALL) {
+				if (depth == FP_NSUB)
+					return -1;
+				ret[depth].pc = pc;
+				memcpy(ret[depth].r, &r[BPF_REG_6], sizeof(ret[depth].r));
+				stk = frame[++depth];
+				memset(stk, 0, FP_STACK);
+				r[BPF_REG_10] = (__u64)(unsigned long)(stk + FP_STACK);
+				pc += i->imm;
+				break;
+			}
 			if (op == BPF_CALL) {
 				int k = fp_kfunc_of(i->imm), mem;
 				__u64 args[4];
@@ -1562,8 +1830,10 @@ static int fp_one(int call, __u64 seed, int idx, int btf_fd, int *sites,
 			fp_dump(&g);
 			snprintf(why, len, "seed %llu program %d input %d: %s%s ret %u, %s %d 0x%llx, model 0x%llx",
 				 (unsigned long long)seed, idx, k, err ? "test_run: " : "",
-				 err ? strerror(-err) : "", ret, at < 8 * FP_NREG ? "R" : "slot",
-				 at < 8 * FP_NREG ? at / 8 : FP_SLOT_LO + (at - 8 * FP_NREG) / 8,
+				 err ? strerror(-err) : "", ret, at < 8 * FP_NREG ? "R" :
+				 at < FP_OBS ? "slot" : "loaded bytes, word",
+				 at < 8 * FP_NREG ? at / 8 : at < FP_OBS ?
+				 FP_SLOT_LO + (at - 8 * FP_NREG) / 8 : 0,
 				 (unsigned long long)gv, (unsigned long long)wv);
 			close(fd);
 			return 1;
@@ -1576,7 +1846,7 @@ static int fp_one(int call, __u64 seed, int idx, int btf_fd, int *sites,
 static int fp_run(int n, __u64 seed)
 {
 	int btf_fd = -1, fails = 0, calls = 0, pairs = 0, saves[ARRAY_SIZE(fp_modes)] = {};
-	int loops = 0, idx = 0, kidx = 0;
+	int loops = 0, idx = 0, kidx = 0, subs = 0, subcalls = 0, fcld = 0, obs = 0;
 	static struct fp_gen g;
 	char name[64], why[1024];
 
@@ -1598,10 +1868,17 @@ static int fp_run(int n, __u64 seed)
 		loops += g.loops;
 		idx += g.idx;
 		kidx += g.kidx;
+		subs += g.subs;
+		subcalls += g.subcalls;
+		fcld += g.fcidx[1];
+		obs += g.obs;
 	}
 	printf("STAT fuzzprog seed=%llu programs=%d calls=%d fastcall_pairs=%d loops=%d "
-	       "indexed_stack_accesses=%d programs_indexing_by_a_kfunc_result=%d\n",
-	       (unsigned long long)seed, n, calls, pairs, loops, idx, kidx);
+	       "indexed_stack_accesses=%d indexed_loads_reaching_fastcall_slots=%d "
+	       "indexed_loads_seen=%d programs_indexing_by_a_kfunc_result=%d "
+	       "subprograms=%d subprogram_calls=%d\n",
+	       (unsigned long long)seed, n, calls, pairs, loops, idx, fcld, obs, kidx, subs,
+	       subcalls);
 
 	for (size_t m = 0; m < ARRAY_SIZE(fp_modes); m++) {
 		const struct fp_mode *md = &fp_modes[m];

@@ -37,7 +37,8 @@
  *                                   where LLVM places them
  *        soundness fastcall_region  a slot of a pattern read elsewhere
  *        soundness fastcall_frame   a slot of a pattern read by a subprog
- *                                   through a pointer, and by a helper
+ *                                   through a pointer, by a helper, and at
+ *                                   a variable offset
  *        soundness fastcall_escape  a slot of a pattern whose address a
  *                                   kfunc's __ign argument and a helper's
  *                                   ARG_ANYTHING one read
@@ -1079,9 +1080,11 @@ static int cmd_fastcall_region(void)
  * A slot of a bpf_fastcall pattern read elsewhere than through R10 in its
  * own frame: by a subprog, through a pointer its caller passed, and by a
  * helper, as a memory argument (bpf_csum_diff() sums the 8 bytes; the
- * same program without the pattern gives the sum to expect).  Either
- * read keeps the pattern: were it removed, the stack depth would be cut
- * under the slot, and the read would see what lies below the frame.
+ * same program without the pattern gives the sum to expect); and in its
+ * own frame, a byte at a variable offset (R10 plus a value of 0 to 3 from
+ * the call).  Each read keeps the pattern: were it removed, the stack
+ * depth would be cut under the slot, and the read would see what lies
+ * below the frame.
  */
 
 #define FASTCALL_SLOT								BPF_MOV64_IMM(BPF_REG_1, 0x5a5a5a5a),					BPF_STX_MEM(BPF_DW, BPF_REG_10, BPF_REG_1, -8),				HCALL(8),	/* BPF_FUNC_get_smp_processor_id */			BPF_LDX_MEM(BPF_DW, BPF_REG_1, BPF_REG_10, -8)
@@ -1103,6 +1106,14 @@ static int cmd_fastcall_frame(void)
 		FASTCALL_SLOT,
 		CSUM_SLOT,
 	};
+	const struct bpf_insn varoff[] = {
+		FASTCALL_SLOT,
+		BPF_ALU64_IMM(BPF_AND, BPF_REG_0, 3),
+		BPF_MOV64_REG(BPF_REG_3, BPF_REG_10),
+		BPF_ALU64_REG(BPF_ADD, BPF_REG_3, BPF_REG_0),
+		BPF_LDX_MEM(BPF_B, BPF_REG_0, BPF_REG_3, -8),
+		BPF_EXIT_INSN(),
+	};
 	const struct bpf_insn plain[] = {
 		BPF_MOV64_IMM(BPF_REG_1, 0x5a5a5a5a),
 		BPF_STX_MEM(BPF_DW, BPF_REG_10, BPF_REG_1, -8),
@@ -1114,6 +1125,8 @@ static int cmd_fastcall_frame(void)
 
 	fails += fc_slot_run("soundness.fastcall.frame.subprog", subprog, ARRAY_SIZE(subprog),
 			     0x5a5a5a5a, 1, 1);
+	fails += fc_slot_run("soundness.fastcall.frame.varoff", varoff, ARRAY_SIZE(varoff),
+			     0x5a, 1, 1);
 	fd = load_raw(plain, ARRAY_SIZE(plain), -1, 0);
 	if (fd < 0 || run_prog(fd, 0, pkt, sizeof(pkt), pkt, &sum)) {
 		test_line("soundness.fastcall.frame.helper", 0, "no sum without the pattern: %s",
