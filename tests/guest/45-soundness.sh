@@ -83,6 +83,8 @@ $L arena || rc=1
 
 # a native result's move, then an arena cmpxchg reading R0: not folded
 $L fold_atomic || rc=1
+# a native result's move, then the exit of a subprog, which returns R0
+$L fold_exit || rc=1
 
 # a kfunc call with a reserved field set: refused, not replaced by the body
 $L reserved || rc=1

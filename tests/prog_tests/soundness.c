@@ -87,6 +87,9 @@
  *                                   32 bits, as the verifier's rewrite of
  *                                   arena arithmetic makes it; native code
  *                                   would add all 64 bits of the index
+ *        soundness fold_exit        a subprog returning a native rotate's
+ *                                   result it moved to R7 too: the move
+ *                                   is not folded
  *        soundness fold_atomic      a native rotate's result moved to R7,
  *                                   then an arena cmpxchg that reads R0:
  *                                   the move is not folded
@@ -2337,6 +2340,53 @@ out:
 }
 
 /*
+ * A subprog returning what a native rotate computed, its result moved to
+ * R7 too: y = rol64(x, 13); return y.  The exit reads R0; were that not seen,
+ * the move would be folded (native code writing R7 alone) and the subprog
+ * return the 0x1234 R0 held before the call.
+ */
+static int cmd_fold_exit(void)
+{
+	static const __u64 x = 0x0123456789abcdefull;
+	int btf_fd, rol = mod_kfunc("insn_kfuncs", "bpf_insn_rol64", &btf_fd), fd, sites = 0;
+	const struct bpf_insn prog[] = {
+		BPF_RAW_INSN(BPF_LD | BPF_IMM | BPF_DW, BPF_REG_1, 0, 0, (__u32)x),
+		BPF_RAW_INSN(0, 0, 0, 0, x >> 32),
+		BPF_RAW_INSN(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_CALL, 0, 1),
+		BPF_EXIT_INSN(),
+		BPF_MOV64_IMM(BPF_REG_2, 13),
+		BPF_MOV64_IMM(BPF_REG_0, 0x1234),
+		KCALL(rol),
+		BPF_MOV64_REG(BPF_REG_7, BPF_REG_0),
+		BPF_EXIT_INSN(),
+	};
+	__u32 want = (__u32)(x << 13 | x >> 51), ret = 0;
+	unsigned char pkt[64] = {};
+	struct bpf_prog_info info;
+	struct bpf_insn *xl = NULL;
+	int good;
+
+	if (rol < 0) {
+		test_line("soundness.fold.exit", 0, "no bpf_insn_rol64: %d", rol);
+		return 1;
+	}
+	fd = load_raw(prog, ARRAY_SIZE(prog), btf_fd, 0);
+	good = fd >= 0 && !run_prog(fd, 0, pkt, sizeof(pkt), pkt, &ret) && ret == want;
+	if (fd >= 0 && !prog_xlated(fd, &info, &xl))
+		for (__u32 i = 0; i < info.xlated_prog_len / sizeof(*xl); i++)
+			sites += kfunc_call_native(&xl[i]);
+	/* native code, or the test shows nothing */
+	good = good && sites == 1;
+	test_line("soundness.fold.exit", good, "returned 0x%x (want 0x%x), %d native sites (want 1)%s",
+		  ret, want, sites, fd < 0 ? log_buf : "");
+	free(xl);
+	if (fd >= 0)
+		close(fd);
+	close(btf_fd);
+	return !good;
+}
+
+/*
  * A call with a reserved field set is refused, kfunc with a body or not:
  * the body must not stand in for a call do_check() never checked.
  */
@@ -2454,6 +2504,8 @@ int soundness_main(int argc, char **argv)
 		return cmd_zext_badreg();
 	if (argc == 2 && !strcmp(argv[1], "konst_spec"))
 		return cmd_konst_spec();
+	if (argc == 2 && !strcmp(argv[1], "fold_exit"))
+		return cmd_fold_exit();
 	if (argc == 2 && !strcmp(argv[1], "fold_atomic"))
 		return cmd_fold_atomic();
 	if (argc == 2 && !strcmp(argv[1], "zext_body"))
