@@ -11,6 +11,11 @@
  *                                on FP_INPUTS packets; every output must
  *                                be the model's
  *
+ * The kfuncs: the scalar ones, bpf_insn_cpu_id() (verified as the helper,
+ * its body patched in after; the loader runs on the last CPU so that it
+ * returns other than 0), bextr, lea, and the big-endian loads and stores
+ * on the packet and the stack.
+ *
  * The calls come as compilers and people write them: arguments moved,
  * 32-bit moved, loaded from the stack or set as constants in any order,
  * other work between those moves and the call, bpf_fastcall saves of
@@ -42,6 +47,9 @@
  * code are placed, bound and checked per subprogram, the verifier follows
  * a bound into a callee, and the JIT splits the sites among the images.
  */
+#define _GNU_SOURCE
+#include <sched.h>
+#include <unistd.h>
 #include <bpf/btf.h>
 
 #include "common.h"
@@ -80,7 +88,7 @@
  */
 enum { K_ROL64, K_ROR64, K_ROL32, K_ROR32, K_SELECT, K_POPCNT64, K_POPCNT32,
        K_CLZ64, K_CLZ32, K_CTZ64, K_CTZ32, K_BLSR64, K_BLSR32, K_MULHI,
-       K_SMULHI, K_MULFOLD, K_CRC8, K_CRC16, K_CRC32, K_CRC64,
+       K_SMULHI, K_MULFOLD, K_CRC8, K_CRC16, K_CRC32, K_CRC64, K_CPUID,
        K_PLAIN_N,
        K_BEXTR = K_PLAIN_N, K_LEA, K_LDBE16, K_LDBE32, K_LDBE64, K_STBE16, K_STBE32,
        K_STBE64, K_N };
@@ -115,6 +123,8 @@ static const struct fp_kfunc {
 	[K_CRC16] = { "bpf_insn_crc32c_u16", 2, 0, { 32, 16 } },
 	[K_CRC32] = { "bpf_insn_crc32c_u32", 2, 0, { 32, 32 } },
 	[K_CRC64] = { "bpf_insn_crc32c_u64", 2, 0, { 32, 64 } },
+	/* verified as bpf_get_smp_processor_id(), its body patched in after */
+	[K_CPUID] = { "bpf_insn_cpu_id", 0, 0, { 0 } },
 	[K_BEXTR] = { "bpf_insn_bextr64", 3, 6, { 64, 32, 32 } },
 	[K_LEA] = { "bpf_insn_lea64", 4, 12, { 64, 64, 32, 32 } },
 	[K_LDBE16] = { "bpf_insn_load_be16", 2, 2, { FP_PTR, 32 }, 2 },
@@ -126,6 +136,7 @@ static const struct fp_kfunc {
 };
 
 static int fp_btf_id[K_N];
+static int fp_cpu;		/* the CPU the programs run on, bpf_insn_cpu_id()'s */
 
 /* ---- the kfuncs in C ---- */
 
@@ -171,6 +182,7 @@ static __u64 fp_eval(int k, const __u64 *a)
 		return (__u32)a[2] >= 64 - (__u32)a[1] ? a[0] >> (__u32)a[1] :
 		       a[0] >> (__u32)a[1] & ((1ull << (__u32)a[2]) - 1);
 	case K_LEA: return a[0] + (a[1] << ((__u32)a[2] & 63)) + (__s64)(__s32)a[3];
+	case K_CPUID: return fp_cpu;
 	}
 	return 0;
 }
@@ -1849,7 +1861,16 @@ static int fp_run(int n, __u64 seed)
 	int loops = 0, idx = 0, kidx = 0, subs = 0, subcalls = 0, fcld = 0, obs = 0;
 	static struct fp_gen g;
 	char name[64], why[1024];
+	cpu_set_t set;
 
+	/* on the last CPU: bpf_insn_cpu_id() then says something other than 0 */
+	fp_cpu = sysconf(_SC_NPROCESSORS_ONLN) - 1;
+	CPU_ZERO(&set);
+	CPU_SET(fp_cpu, &set);
+	if (fp_cpu < 0 || sched_setaffinity(0, sizeof(set), &set)) {
+		test_line("fuzzprog", 0, "cannot run on CPU %d: %s", fp_cpu, strerror(errno));
+		return 1;
+	}
 	for (int k = 0; k < K_N; k++) {
 		if (k)
 			close(btf_fd);
