@@ -11,7 +11,7 @@
 #   mk/verifier.mk  the kernel's test_verifier in the guests
 #   mk/host.mk      the host tier (emitters and bodies in user space), lint
 #   mk/bench.mk     make bench (JIT images replayed beside C)
-#   mk/fuzz.mk      make fuzz, make fuzz-bodies
+#   mk/fuzz.mk      make fuzz, make fuzz-bodies, make fuzz-progs
 
 .DELETE_ON_ERROR:
 .SUFFIXES:
@@ -55,7 +55,7 @@ arch_of = $(firstword $(subst -, ,$(1)))
 flavour_of = $(or $(word 2,$(subst -, ,$(1))),patched)
 
 .PHONY: module module-clean dkms-install install-headers kernel-deb all check check-tiers check-debug \
-	check-distro check-series demo bench fuzz fuzz-bodies lint deps clean help FORCE
+	check-distro check-series demo bench fuzz fuzz-bodies fuzz-progs lint deps clean help FORCE
 module:
 
 include mk/kernel.mk mk/guest.mk mk/verifier.mk mk/host.mk mk/bench.mk mk/fuzz.mk
@@ -156,7 +156,8 @@ help:
 	@echo '  make check-debug       the x86-64 guest tests on a KASAN/UBSAN/lockdep kernel'
 	@echo '  make check-distro      the guest tests on the series built with Debian'"'"'s configuration'
 	@echo '  make check-series      every prefix of patches/ builds (x86-64, arm64)'
-	@echo '  make fuzz              the host tier and the body validator, many inputs'
+	@echo '  make fuzz              the host tier, the body validator, the program fuzzer, many inputs'
+	@echo '  make fuzz-progs        the program fuzzer alone (FUZZ_PROGS=1500, SEED=n)'
 	@echo '  make lint              checkpatch on module/, tests/kmod/ and patches/'
 	@echo '  make clean             remove build/ (kernels stay in INSN_CACHE)'
 	@echo 'Variables: V=1 (show commands and tool output), JOBS=$(JOBS) (per kernel build),'
