@@ -83,6 +83,20 @@ int prog_xlated(int fd, struct bpf_prog_info *info, struct bpf_insn **insns)
 	return 0;
 }
 
+int native_sites(int fd)
+{
+	struct bpf_prog_info info;
+	struct bpf_insn *x = NULL;
+	int sites = 0;
+
+	if (prog_xlated(fd, &info, &x))
+		return -1;
+	for (__u32 i = 0; i < info.xlated_prog_len / sizeof(*x); i++)
+		sites += kfunc_call_native(&x[i]);
+	free(x);
+	return sites;
+}
+
 int stack_pairs(int fd)
 {
 	struct bpf_prog_info info;

@@ -53,6 +53,9 @@ static inline int kfunc_call_native(const struct bpf_insn *i)
 	       i->dst_reg == 1;
 }
 
+/* the kfunc calls of program @fd kept for native code, or -1 (no xlated program) */
+int native_sites(int fd);
+
 /* write @val to the file @path (a parameter, a sysctl): 0 or -errno */
 int write_str(const char *path, const char *val);
 /* 64-bit spills to the stack in the xlated program @fd, or -1 if its fills differ */

@@ -408,6 +408,25 @@ static int fp_pending_at(const struct fp_gen *g, int at)
 	return 0;
 }
 
+/* no branch lands on the next @len insns: those that would land after them */
+static void fp_no_landing(struct fp_gen *g, int len)
+{
+	for (int i = 0; i < g->npend; i++)
+		if (g->pend[i].to >= g->n && g->pend[i].to < g->n + len)
+			g->pend[i].to = g->n + len;
+}
+
+/* @order[0..@n) in a random order */
+static void fp_shuffle(int *order, int n)
+{
+	for (int i = n - 1; i > 0; i--) {
+		int j = fp_below(i + 1), t = order[i];
+
+		order[i] = order[j];
+		order[j] = t;
+	}
+}
+
 /* a register holding a scalar on every path, R0-R9, or -1 */
 static int fp_pick_init(const struct fp_gen *g)
 {
@@ -880,9 +899,7 @@ static void fp_index_in(struct fp_gen *g, int prefer, int lo, int hi, int store)
 		if (nc) {
 			v = cand[fp_below(nc)];
 			prefer = fp_below(FP_NREG);
-			for (int i = 0; i < g->npend; i++)
-				if (g->pend[i].to == g->n + 1)
-					g->pend[i].to = g->n + 2;
+			fp_no_landing(g, 2);
 			g->insn[g->n++] = BPF_MOV64_REG(prefer, v);
 			g->insn[g->n++] = BPF_ALU64_IMM(BPF_AND, prefer, (1 << bits) - 1);
 			fp_set(g, prefer, 0, 0);
@@ -931,9 +948,7 @@ static void fp_index_in(struct fp_gen *g, int prefer, int lo, int hi, int store)
 		v = -1;
 
 	/* nothing lands inside the three insns */
-	for (int i = 0; i < g->npend; i++)
-		if (g->pend[i].to > g->n && g->pend[i].to < g->n + 3)
-			g->pend[i].to = g->n + 3;
+	fp_no_landing(g, 3);
 	if (fp_chance(25)) {
 		/* SPTR: the lowest byte of slot FP_SLOT_HI */
 		g->insn[g->n++] = BPF_LDX_MEM(BPF_DW, t, BPF_REG_10, fp_slot_off(FP_SLOT_SPTR));
@@ -963,9 +978,7 @@ static void fp_index_in(struct fp_gen *g, int prefer, int lo, int hi, int store)
 	if (!store && (own || fp_chance(50))) {
 		int p = v == BPF_REG_1 ? BPF_REG_2 : BPF_REG_1, w = p + 1 == v ? p + 2 : p + 1;
 
-		for (int i = 0; i < g->npend; i++)
-			if (g->pend[i].to >= g->n && g->pend[i].to < g->n + 4)
-				g->pend[i].to = g->n + 4;
+		fp_no_landing(g, 4);
 		g->insn[g->n++] = BPF_LDX_MEM(BPF_DW, p, BPF_REG_10, fp_slot_off(FP_SLOT_PKT));
 		g->insn[g->n++] = BPF_LDX_MEM(BPF_DW, w, p, FP_OBS);
 		g->insn[g->n++] = BPF_ALU64_REG(BPF_XOR, w, v);
@@ -1001,12 +1014,8 @@ static void fp_call(struct fp_gen *g)
 	 * moved in, nothing between; the others in any order and form.
 	 */
 	tidy = fp_chance(50);
-	for (int i = f->nargs - 1; i > 0 && !tidy; i--) {
-		int j = fp_below(i + 1), t = order[i];
-
-		order[i] = order[j];
-		order[j] = t;
-	}
+	if (!tidy)
+		fp_shuffle(order, f->nargs);
 	for (int i = 0; i < f->nargs; i++) {
 		int a = order[i], r, cand[5], nc = 0;
 
@@ -1147,12 +1156,7 @@ static void fp_subcall(struct fp_gen *g)
 
 	if (sp->nsites == FP_SUB_SITES)
 		return;
-	for (int i = f.nargs - 1; i > 0; i--) {
-		int k = fp_below(i + 1), t = order[i];
-
-		order[i] = order[k];
-		order[k] = t;
-	}
+	fp_shuffle(order, f.nargs);
 	for (int i = 0; i < f.nargs; i++)
 		fp_arg(g, &c, order[i]);
 	for (guard = 0; guard < 8 && fp_site_fix(g, &c); guard++)
@@ -1203,7 +1207,7 @@ static void fp_loop_start(struct fp_gen *g)
 static void fp_loop_end(struct fp_gen *g)
 {
 	struct bpf_insn fix[FP_NREG + FP_NSLOT];
-	int nfix = 0, t = fp_below(FP_NREG), end;
+	int nfix = 0, t = fp_below(FP_NREG);
 
 	fp_land(g);
 	for (int r = 0; r < FP_NREG; r++) {
@@ -1219,10 +1223,7 @@ static void fp_loop_end(struct fp_gen *g)
 		}
 	}
 	/* the branches into these insns land after them */
-	end = g->n + nfix + 4;
-	for (int i = 0; i < g->npend; i++)
-		if (g->pend[i].to < end)
-			g->pend[i].to = end;
+	fp_no_landing(g, nfix + 4);
 	memcpy(&g->insn[g->n], fix, nfix * sizeof(fix[0]));
 	g->n += nfix;
 	g->insn[g->n++] = BPF_LDX_MEM(BPF_DW, t, BPF_REG_10, fp_slot_off(FP_SLOT_LOOP));

@@ -1872,9 +1872,8 @@ static int bigjump_one(int id, int btf_fd, int back)
 {
 	int n = ((back ? -INT16_MIN : INT16_MAX) - (back ? 2 : 0)) / (3 + CRC64_BODY_LEN);
 	const char *dir = back ? "backward" : "forward";
-	int len, fd, err, ok, sites = 0;
-	struct bpf_insn *prog = bigjump_prog(id, n + 1, back, &len), *x = NULL;
-	struct bpf_prog_info info;
+	int len, fd, err, ok, sites;
+	struct bpf_insn *prog = bigjump_prog(id, n + 1, back, &len);
 	char name[64];
 	__u32 ret = 0;
 
@@ -1903,10 +1902,7 @@ static int bigjump_one(int id, int btf_fd, int back)
 		free(prog);
 		return 1 + !ok;
 	}
-	if (!prog_xlated(fd, &info, &x))
-		for (__u32 i = 0; i < info.xlated_prog_len / sizeof(*x); i++)
-			sites += kfunc_call_native(&x[i]);
-	free(x);
+	sites = native_sites(fd);
 	{
 		char pkt[64] = {};
 
@@ -2362,8 +2358,6 @@ static int cmd_fold_exit(void)
 	};
 	__u32 want = (__u32)(x << 13 | x >> 51), ret = 0;
 	unsigned char pkt[64] = {};
-	struct bpf_prog_info info;
-	struct bpf_insn *xl = NULL;
 	int good;
 
 	if (rol < 0) {
@@ -2372,14 +2366,12 @@ static int cmd_fold_exit(void)
 	}
 	fd = load_raw(prog, ARRAY_SIZE(prog), btf_fd, 0);
 	good = fd >= 0 && !run_prog(fd, 0, pkt, sizeof(pkt), pkt, &ret) && ret == want;
-	if (fd >= 0 && !prog_xlated(fd, &info, &xl))
-		for (__u32 i = 0; i < info.xlated_prog_len / sizeof(*xl); i++)
-			sites += kfunc_call_native(&xl[i]);
+	if (fd >= 0)
+		sites = native_sites(fd);
 	/* native code, or the test shows nothing */
 	good = good && sites == 1;
 	test_line("soundness.fold.exit", good, "returned 0x%x (want 0x%x), %d native sites (want 1)%s",
 		  ret, want, sites, fd < 0 ? log_buf : "");
-	free(xl);
 	if (fd >= 0)
 		close(fd);
 	close(btf_fd);
