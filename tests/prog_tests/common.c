@@ -995,3 +995,13 @@ int mod_kfunc(const char *mod, const char *name, int *fd)
 	btf__free(vmlinux);
 	return tid;
 }
+
+/* insns.h */
+int vmlinux_kfunc(const char *name)
+{
+	struct btf *vmlinux = btf__load_vmlinux_btf();
+	int id = vmlinux ? btf__find_by_name_kind(vmlinux, name, BTF_KIND_FUNC) : -ENOENT;
+
+	btf__free(vmlinux);
+	return id;
+}

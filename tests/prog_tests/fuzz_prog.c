@@ -46,6 +46,14 @@
  * a subprogram those after it, inside loops too, so bodies and native
  * code are placed, bound and checked per subprogram, the verifier follows
  * a bound into a callee, and the JIT splits the sites among the images.
+ *
+ * Most programs have bpf_for() loops too: the kernel's numeric iterator,
+ * whose three kfuncs the module gives bodies patched in after the
+ * analysis (next() in native code), on bounds of every form and edge,
+ * with calls, branches, subprogram calls inside.  The verifier must find
+ * the rounds converge at next(), so a round reads only what it wrote;
+ * what new() returned is kept, sign- or zero-extended, where the end
+ * reads it.
  */
 #define _GNU_SOURCE
 #include <sched.h>
@@ -136,6 +144,14 @@ static const struct fp_kfunc {
 };
 
 static int fp_btf_id[K_N];
+
+/* the kernel's numeric iterator, bpf_for()'s: vmlinux kfuncs */
+enum { I_NEW, I_NEXT, I_DESTROY, I_N };
+static const char *const fp_iter_name[I_N] = {
+	"bpf_iter_num_new", "bpf_iter_num_next", "bpf_iter_num_destroy",
+};
+static int fp_iter_id[I_N];
+#define FP_SLOT_ITER	FP_SLOT_LOOP	/* its struct bpf_iter_num; no loop inside */
 static int fp_cpu;		/* the CPU the programs run on, bpf_insn_cpu_id()'s */
 
 /* ---- the kfuncs in C ---- */
@@ -261,6 +277,12 @@ struct fp_gen {
 	/* the loop being written: its first insn, its end, the state there */
 	int loop_head, loop_end, loops;
 	struct fp_state head;
+	/*
+	 * The bpf_for() loop being written: its head (the call of next), the
+	 * branch out of it, its end, the state before it
+	 */
+	int iter_head, iter_exit, iter_end, iters;
+	struct fp_state iter_pre;
 	int indexing;			/* this program indexes the stack */
 	int kidx;			/* a stack access indexed by a kfunc's result */
 	int idx;			/* stack accesses at a variable offset */
@@ -284,20 +306,22 @@ struct fp_gen {
 	int subs, subcalls;
 };
 
+/* what holds of @x and of @y: into @x */
+static void fp_meet_reg(struct fp_reg *x, const struct fp_reg *y)
+{
+	x->known = x->known && y->known && x->val == y->val && x->init && y->init;
+	x->bnd = x->bnd && y->bnd && x->init && y->init;
+	x->umax = x->umax > y->umax ? x->umax : y->umax;
+	x->kdep |= y->kdep;
+	x->init = x->init && y->init;
+	if (x->ptr != y->ptr)
+		x->ptr = FP_MIXED;
+}
+
 static void fp_meet(struct fp_state *a, const struct fp_state *b)
 {
-	for (int i = 0; i < FP_NREG; i++) {
-		struct fp_reg *x = &a->r[i];
-		const struct fp_reg *y = &b->r[i];
-
-		x->known = x->known && y->known && x->val == y->val && x->init && y->init;
-		x->bnd = x->bnd && y->bnd && x->init && y->init;
-		x->umax = x->umax > y->umax ? x->umax : y->umax;
-		x->kdep |= y->kdep;
-		x->init = x->init && y->init;
-		if (x->ptr != y->ptr)
-			x->ptr = FP_MIXED;
-	}
+	for (int i = 0; i < FP_NREG; i++)
+		fp_meet_reg(&a->r[i], &b->r[i]);
 	for (int i = 0; i <= FP_NSLOT; i++)
 		a->slot[i] &= b->slot[i];
 }
@@ -1236,21 +1260,224 @@ static void fp_loop_end(struct fp_gen *g)
 }
 
 /*
+ * A bpf_for() loop: bpf_iter_num_new() on slot FP_SLOT_ITER from bounds of
+ * any form (constants, edges of int among them, a register and that plus
+ * a little, in 64 or 32 bits, a masked register: zero to eight rounds, an
+ * empty range, start > end, a range past BPF_MAX_LOOPS), its result read
+ * zero- or sign-extended or not at all; then next() at the head, out on
+ * NULL, the value it points to loaded; the body; destroy() after the loop.
+ * The verifier checks these as calls and must find the body's states
+ * converge at next(): so the body reads only what it wrote itself (what a
+ * register or slot held before the loop is not readable in it), and every
+ * round is verified from one state.  No branch from before the loop lands
+ * in it, none from the body leaves it.
+ */
+static void fp_iter_ptr(struct fp_gen *g)
+{
+	fp_land(g);
+	fp_no_landing(g, 2);
+	g->insn[g->n++] = BPF_MOV64_REG(BPF_REG_1, BPF_REG_10);
+	g->insn[g->n++] = BPF_ALU64_IMM(BPF_ADD, BPF_REG_1, fp_slot_off(FP_SLOT_ITER));
+	g->st.r[BPF_REG_1] = (struct fp_reg){ .init = 1, .ptr = FP_STKP };
+}
+
+/* a bound: every two of these are at most 11 apart or past BPF_MAX_LOOPS */
+static void fp_iter_bound(struct fp_gen *g, int r)
+{
+	static const __s32 edge[] = { 0, 1, -1, -3, 0x7fffffff, 0x7ffffffe, 0x7ffffffc,
+				      -0x7fffffff - 1, -0x7fffffff, 0x7f000000 };
+
+	fp_emit(g, BPF_RAW_INSN((fp_chance(50) ? BPF_ALU : BPF_ALU64) | BPF_MOV | BPF_K, r, 0, 0,
+				fp_chance(50) ? edge[fp_below(ARRAY_SIZE(edge))] :
+				(__s32)fp_below(12) - 4));
+	fp_set(g, r, 0, 0);
+}
+
+static void fp_iter_start(struct fp_gen *g)
+{
+	int order[3] = { 0, 1, 2 }, form = fp_below(4), x, v;
+
+	for (int i = 0; i < g->npend; i++)
+		g->pend[i].to = g->n;
+	fp_land(g);
+	fp_shuffle(order, 3);
+	/* end from start: start first */
+	for (int i = 0; form == 1 && i < 3; i++) {
+		if (order[i] == 2)
+			for (int j = i + 1; j < 3; j++)
+				if (order[j] == 1)
+					order[j] = 2, order[i] = 1;
+	}
+	for (int i = 0; i < 3; i++) {
+		int a = order[i];
+
+		if (a == 0) {
+			fp_iter_ptr(g);
+			continue;
+		}
+		switch (form) {
+		case 0:		/* constants */
+			fp_iter_bound(g, BPF_REG_1 + a);
+			break;
+		case 1:		/* a register; end = start + a little */
+			if (a == 1) {
+				x = fp_pick_init(g);
+				if (x < 0 || x == BPF_REG_1) {
+					fp_iter_bound(g, BPF_REG_2);
+					break;
+				}
+				fp_emit(g, BPF_RAW_INSN((fp_chance(30) ? BPF_ALU : BPF_ALU64) |
+							BPF_MOV | BPF_X, BPF_REG_2, x, 0, 0));
+				fp_set(g, BPF_REG_2, 0, 0);
+				break;
+			}
+			v = fp_chance(25) ? BPF_ALU : BPF_ALU64;
+			fp_emit(g, BPF_RAW_INSN(v | BPF_MOV | BPF_X, BPF_REG_3, BPF_REG_2, 0, 0));
+			fp_set(g, BPF_REG_3, 0, 0);
+			fp_emit(g, BPF_RAW_INSN(v | BPF_ADD | BPF_K, BPF_REG_3, 0, 0,
+						(__s32)fp_below(9) - 2));
+			break;
+		default:	/* a masked register and a constant, either way round */
+			if ((a == 1) == (form == 2)) {
+				x = fp_pick_init(g);
+				if (x < 0 || x == BPF_REG_1)
+					x = BPF_REG_1 + a;
+				fp_emit(g, BPF_RAW_INSN((fp_chance(30) ? BPF_ALU : BPF_ALU64) |
+							BPF_MOV | BPF_X, BPF_REG_1 + a, x, 0, 0));
+				fp_set(g, BPF_REG_1 + a, 0, 0);
+				fp_emit(g, BPF_ALU64_IMM(BPF_AND, BPF_REG_1 + a, 7));
+			} else {
+				fp_emit(g, BPF_MOV64_IMM(BPF_REG_1 + a, fp_below(9)));
+				fp_set(g, BPF_REG_1 + a, 0, 0);
+			}
+			break;
+		}
+	}
+	fp_emit(g, VKCALL(fp_iter_id[I_NEW]));
+	for (int r = BPF_REG_1; r <= BPF_REG_5; r++)
+		g->st.r[r].init = g->st.r[r].known = 0;
+	/* an int: its upper half is no one's to read */
+	g->st.r[BPF_REG_0].init = g->st.r[BPF_REG_0].known = 0;
+	/*
+	 * Its result kept where the loop leaves it readable (a callee-saved
+	 * register, a general slot): zero- or sign-extended first, or moved in
+	 * 32 bits
+	 */
+	v = fp_below(100);
+	x = BPF_REG_6 + fp_below(4);
+	if (v < 50) {
+		fp_set(g, BPF_REG_0, 0, 0);
+		if (v < 30) {
+			fp_zext(g, BPF_REG_0);
+		} else {
+			fp_emit(g, BPF_ALU64_IMM(BPF_LSH, BPF_REG_0, 32));
+			fp_emit(g, BPF_ALU64_IMM(BPF_ARSH, BPF_REG_0, 32));
+		}
+		if (fp_chance(50)) {
+			fp_emit(g, BPF_MOV64_REG(x, BPF_REG_0));
+			fp_set(g, x, 0, 0);
+		} else {
+			int s = FP_SLOT_LO + fp_below(FP_SLOT_HI - FP_SLOT_LO + 1);
+
+			fp_emit(g, BPF_STX_MEM(BPF_DW, BPF_REG_10, BPF_REG_0, fp_slot_off(s)));
+			g->st.slot[s] = 0xff;
+		}
+	} else if (v < 70) {
+		g->insn[g->n++] = BPF_RAW_INSN(BPF_ALU | BPF_MOV | BPF_X, x, BPF_REG_0, 0, 0);
+		fp_set(g, x, 0, 0);
+	}
+	g->st.slot[FP_SLOT_ITER] = 0;
+	g->iter_pre = g->st;
+
+	/* the body starts from nothing but the frame's two pointers */
+	memset(&g->st, 0, sizeof(g->st));
+	g->st.slot[FP_SLOT_PKT] = 0xff;
+	g->st.slot[FP_SLOT_SPTR] = 0xff;
+	g->iter_head = g->n;
+	fp_iter_ptr(g);
+	fp_emit(g, VKCALL(fp_iter_id[I_NEXT]));
+	g->iter_exit = g->n;
+	g->insn[g->n++] = BPF_JMP_IMM(BPF_JEQ, BPF_REG_0, 0, 0);	/* set at the end */
+	g->st.r[BPF_REG_1].init = 0;
+	if (fp_chance(85)) {
+		/* i = *p, mostly into a callee-saved register */
+		x = fp_chance(70) ? BPF_REG_6 + (int)fp_below(4) : (int)fp_below(FP_NREG);
+		g->insn[g->n++] = BPF_LDX_MEM(BPF_W, x, BPF_REG_0, 0);
+		fp_set(g, x, 0, 0);
+	}
+	g->iter_end = g->n + 10 + fp_below(32);
+	g->iters++;
+}
+
+/* registers @i may write */
+static __u16 fp_writes(const struct bpf_insn *i)
+{
+	switch (BPF_CLASS(i->code)) {
+	case BPF_ALU:
+	case BPF_ALU64:
+	case BPF_LDX:
+	case BPF_LD:
+		return BIT(i->dst_reg);
+	case BPF_JMP:
+		if (BPF_OP(i->code) == BPF_CALL)
+			return BIT(BPF_REG_6) - 1;
+	}
+	return 0;
+}
+
+static void fp_iter_end(struct fp_gen *g)
+{
+	struct fp_state pre = g->iter_pre;
+	__u16 w = 0;
+
+	/* the body's branches land before the jump back */
+	for (int i = 0; i < g->npend; i++)
+		g->pend[i].to = g->n;
+	fp_land(g);
+	g->insn[g->n] = BPF_JMP_A(g->iter_head - g->n - 1);
+	g->n++;
+	g->insn[g->iter_exit].off = g->n - g->iter_exit - 1;
+	/*
+	 * After the loop: no round, or rounds; a register a round writes
+	 * (somewhere) holds either, one it does not what it held before.
+	 * Written bytes stay written.
+	 */
+	for (int i = g->iter_head; i < g->n; i++) {
+		w |= fp_writes(&g->insn[i]);
+		i += g->insn[i].code == (BPF_LD | BPF_IMM | BPF_DW);
+	}
+	for (int r = 0; r < FP_NREG; r++)
+		if (w & BIT(r))
+			fp_meet_reg(&pre.r[r], &g->st.r[r]);
+	g->st = pre;
+	g->iter_head = 0;
+	fp_iter_ptr(g);
+	fp_emit(g, VKCALL(fp_iter_id[I_DESTROY]));
+	for (int r = BPF_REG_0; r <= BPF_REG_5; r++)
+		g->st.r[r].init = g->st.r[r].known = 0;
+}
+
+/*
  * Random work up to insn @end, in the main program or a subprogram, then
  * the loop left open closed and the branches still ahead landed
  */
 static void fp_work(struct fp_gen *g, int end)
 {
-	int loops = g->loops, r;
+	int loops = g->loops, iters = g->iters, r;
 
 	while (g->n < end) {
 		unsigned int c = fp_below(100);
 
 		if (g->loop_head && g->n >= g->loop_end)
 			fp_loop_end(g);
-		else if (!g->loop_head && g->loops - loops < 2 && g->n + 40 < end &&
-			 fp_chance(4))
+		else if (g->iter_head && g->n >= g->iter_end)
+			fp_iter_end(g);
+		else if (!g->loop_head && !g->iter_head && g->loops - loops < 2 &&
+			 g->n + 40 < end && fp_chance(4))
 			fp_loop_start(g);
+		else if (!g->loop_head && !g->iter_head && g->iters - iters < 2 &&
+			 g->n + 24 < end && fp_chance(4))
+			fp_iter_start(g);
 		else if (g->cur + 1 < g->nsub && fp_chance(4))
 			fp_subcall(g);
 		else if (c < 5)
@@ -1276,6 +1503,8 @@ static void fp_work(struct fp_gen *g, int end)
 
 	if (g->loop_head)
 		fp_loop_end(g);
+	if (g->iter_head)
+		fp_iter_end(g);
 	for (int i = 0; i < g->npend; i++)
 		g->pend[i].to = g->n;
 	fp_land(g);
@@ -1508,6 +1737,47 @@ static int fp_mem_ok(__u64 a, int len, const __u8 *stk, const __u8 *pkt)
 }
 
 /*
+ * The iterator kfunc @id, as kernel/bpf/bpf_iter.c: the int new() returns
+ * in R0's lower half (the upper one is not the program's to read); -2
+ * for an iterator out of the stack, -1 for another kfunc
+ */
+static int fp_model_iter(__s32 id, __u64 *r, const __u8 *stk, const __u8 *pkt)
+{
+	__s32 *it = (__s32 *)(unsigned long)r[BPF_REG_1], start = r[BPF_REG_2], end = r[BPF_REG_3];
+	__s32 ret = 0;
+
+	if (!fp_mem_ok(r[BPF_REG_1], 8, stk, pkt))
+		return -2;
+	if (id == fp_iter_id[I_NEW]) {
+		if (start > end)
+			ret = -EINVAL;
+		else if ((__s64)end - start > 8 * 1024 * 1024)	/* BPF_MAX_LOOPS */
+			ret = -E2BIG;
+		it[0] = ret ? 0 : (__s32)((__u32)start - 1);
+		it[1] = ret ? 0 : end;
+		r[BPF_REG_0] = 0xdeadbeef00000000ull | (__u32)ret;
+	} else if (id == fp_iter_id[I_NEXT]) {
+		__s32 n = (__u32)it[0] + 1;
+
+		if (n >= it[1]) {
+			it[0] = it[1] = 0;
+			r[BPF_REG_0] = 0;
+		} else {
+			it[0] = n;
+			r[BPF_REG_0] = (unsigned long)it;
+		}
+	} else if (id == fp_iter_id[I_DESTROY]) {
+		r[BPF_REG_0] = 0xdeadbeefdeadbeefull;
+	} else {
+		return -1;
+	}
+	/* R1-R5 are clobbered: nothing reads them before a write */
+	for (int j = BPF_REG_1; j <= BPF_REG_5; j++)
+		r[j] = 0xdeadbeefdeadbeefull;
+	return 0;
+}
+
+/*
  * Run @g from after its prologue on packet @pkt (FP_PKT bytes, changed in
  * place as the program does): 0, -2 if it reads or writes out of the
  * packet and the stack, or -1 if the model cannot run it (a generator
@@ -1597,6 +1867,13 @@ static int fp_model(const struct fp_gen *g, __u8 *pkt)
 				pc += i->imm;
 				break;
 			}
+			if (op == BPF_CALL && !i->off) {
+				int err = fp_model_iter(i->imm, r, stk, pkt);
+
+				if (err)
+					return err;
+				break;
+			}
 			if (op == BPF_CALL) {
 				int k = fp_kfunc_of(i->imm), mem;
 				__u64 args[4];
@@ -1624,6 +1901,10 @@ static int fp_model(const struct fp_gen *g, __u8 *pkt)
 				/* R1-R5 are clobbered: nothing reads them before a write */
 				for (int j = BPF_REG_1; j <= BPF_REG_5; j++)
 					r[j] = 0xdeadbeefdeadbeefull;
+				break;
+			}
+			if (op == BPF_JA && cls == BPF_JMP) {
+				pc += i->off;
 				break;
 			}
 			switch (fp_cond(op, r[i->dst_reg], src, cls == BPF_JMP32)) {
@@ -1859,7 +2140,7 @@ static int fp_one(int call, __u64 seed, int idx, int btf_fd, int *sites,
 static int fp_run(int n, __u64 seed)
 {
 	int btf_fd = -1, fails = 0, calls = 0, pairs = 0, saves[ARRAY_SIZE(fp_modes)] = {};
-	int loops = 0, idx = 0, kidx = 0, subs = 0, subcalls = 0, fcld = 0, obs = 0;
+	int loops = 0, idx = 0, kidx = 0, subs = 0, subcalls = 0, fcld = 0, obs = 0, iters = 0;
 	static struct fp_gen g;
 	char name[64], why[1024];
 	cpu_set_t set;
@@ -1871,6 +2152,14 @@ static int fp_run(int n, __u64 seed)
 	if (fp_cpu < 0 || sched_setaffinity(0, sizeof(set), &set)) {
 		test_line("fuzzprog", 0, "cannot run on CPU %d: %s", fp_cpu, strerror(errno));
 		return 1;
+	}
+	for (int k = 0; k < I_N; k++) {
+		fp_iter_id[k] = vmlinux_kfunc(fp_iter_name[k]);
+		if (fp_iter_id[k] < 0) {
+			test_line("fuzzprog", 0, "no kfunc %s in vmlinux BTF: %s",
+				  fp_iter_name[k], strerror(-fp_iter_id[k]));
+			return 1;
+		}
 	}
 	for (int k = 0; k < K_N; k++) {
 		if (k)
@@ -1888,6 +2177,7 @@ static int fp_run(int n, __u64 seed)
 		calls += g.calls;
 		pairs += g.fc_pairs;
 		loops += g.loops;
+		iters += g.iters;
 		idx += g.idx;
 		kidx += g.kidx;
 		subs += g.subs;
@@ -1896,11 +2186,11 @@ static int fp_run(int n, __u64 seed)
 		obs += g.obs;
 	}
 	printf("STAT fuzzprog seed=%llu programs=%d calls=%d fastcall_pairs=%d loops=%d "
-	       "indexed_stack_accesses=%d indexed_loads_reaching_fastcall_slots=%d "
+	       "bpf_for_loops=%d indexed_stack_accesses=%d indexed_loads_reaching_fastcall_slots=%d "
 	       "indexed_loads_seen=%d programs_indexing_by_a_kfunc_result=%d "
 	       "subprograms=%d subprogram_calls=%d\n",
-	       (unsigned long long)seed, n, calls, pairs, loops, idx, fcld, obs, kidx, subs,
-	       subcalls);
+	       (unsigned long long)seed, n, calls, pairs, loops, iters, idx, fcld, obs, kidx,
+	       subs, subcalls);
 
 	for (size_t m = 0; m < ARRAY_SIZE(fp_modes); m++) {
 		const struct fp_mode *md = &fp_modes[m];

@@ -25,6 +25,8 @@
 #define BPF_JMP_IMM(op, d, i, o) BPF_RAW_INSN(BPF_JMP | (op) | BPF_K, d, 0, o, i)
 #define BPF_EXIT_INSN()		BPF_RAW_INSN(BPF_JMP | BPF_EXIT, 0, 0, 0, 0)
 #define KCALL(id)	BPF_RAW_INSN(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_KFUNC_CALL, 1, id)
+/* a call of vmlinux's kfunc @id (no fd_array entry) */
+#define VKCALL(id)	BPF_RAW_INSN(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_KFUNC_CALL, 0, id)
 #define HCALL(id)	BPF_RAW_INSN(BPF_JMP | BPF_CALL, 0, 0, 0, id)
 /* ld_imm64 of map @fd into @d */
 #define LD_MAP_FD(d, fd)	BPF_RAW_INSN(BPF_LD | BPF_IMM | BPF_DW, d, BPF_PSEUDO_MAP_FD, 0, fd), \
@@ -41,5 +43,8 @@
  * (fd_array[1] of the KCALL()s); a negative errno, *@fd closed, if none
  */
 int mod_kfunc(const char *mod, const char *name, int *fd);
+
+/* BTF id of kfunc @name in vmlinux (VKCALL()), or a negative errno */
+int vmlinux_kfunc(const char *name);
 
 #endif /* _VM_INSNS_H */

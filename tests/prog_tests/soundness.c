@@ -1144,18 +1144,6 @@ static int cmd_fastcall_frame(void)
 	return fails;
 }
 
-/* BTF id of kfunc @name in vmlinux */
-static int vmlinux_kfunc(const char *name)
-{
-	struct btf *vmlinux = btf__load_vmlinux_btf();
-	int id = vmlinux ? btf__find_by_name_kind(vmlinux, name, BTF_KIND_FUNC) : -ENOENT;
-
-	btf__free(vmlinux);
-	return id;
-}
-
-#define VKCALL(id)	BPF_RAW_INSN(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_KFUNC_CALL, 0, id)
-
 /* run @fd once (an XDP packet, or no context): 0 and *@ret, or -1 */
 static int escape_run_prog(enum bpf_prog_type type, int fd, __u32 *ret)
 {
