@@ -46,6 +46,10 @@
  * a subprogram those after it, inside loops too, so bodies and native
  * code are placed, bound and checked per subprogram, the verifier follows
  * a bound into a callee, and the JIT splits the sites among the images.
+ * Half the subprograms are given their caller's SPTR too, and load and
+ * store the caller's general and bpf_fastcall slots through it (at
+ * constant and variable offsets, and as the big-endian kfuncs' stack):
+ * the verifier must keep a caller's saves a callee may read.
  *
  * Most programs have bpf_for() loops too: the kernel's numeric iterator,
  * whose three kfuncs the module gives bodies patched in after the
@@ -56,6 +60,7 @@
  * reads it.
  */
 #define _GNU_SOURCE
+#include <limits.h>
 #include <sched.h>
 #include <unistd.h>
 #include <bpf/btf.h>
@@ -283,6 +288,7 @@ struct fp_gen {
 	 */
 	int iter_head, iter_exit, iter_end, iters;
 	struct fp_state iter_pre;
+	__u8 iter_cslot[FP_NSLOT + 1];
 	int indexing;			/* this program indexes the stack */
 	int kidx;			/* a stack access indexed by a kfunc's result */
 	int idx;			/* stack accesses at a variable offset */
@@ -301,10 +307,29 @@ struct fp_gen {
 	int nsub, cur;			/* cur: the one being written, -1 for main */
 	struct fp_sub {
 		int nargs, nsites, start;
-		struct { int at; struct fp_state st; } site[FP_SUB_SITES];
+		int cstk;		/* takes its caller's SPTR in R5 */
+		struct {
+			int at;
+			struct fp_state st;
+			__u8 sslot[FP_NSLOT + 1];	/* what SPTR's frame has written */
+		} site[FP_SUB_SITES];
 	} sub[FP_NSUB];
-	int subs, subcalls;
+	int subs, subcalls, cstks;
+	int cstk_acc, cstk_fc;		/* accesses of a caller's frame, loads of saves' slots */
+	/*
+	 * The subprogram being written took its caller's SPTR (@cstk): its
+	 * own FP_SLOT_SPTR points into that frame, whose bytes written on
+	 * every path to here are @cslot
+	 */
+	int cstk;
+	__u8 cslot[FP_NSLOT + 1];
 };
+
+/* what the frame FP_SLOT_SPTR points into has written: this one's, or a caller's */
+static __u8 *fp_sptr_slots(struct fp_gen *g)
+{
+	return g->cstk ? g->cslot : g->st.slot;
+}
 
 /* what holds of @x and of @y: into @x */
 static void fp_meet_reg(struct fp_reg *x, const struct fp_reg *y)
@@ -690,6 +715,21 @@ static void fp_branch(struct fp_gen *g)
 		fp_emit(g, BPF_RAW_INSN(cls | op | BPF_X, a, b, 0, 0));
 	else
 		fp_emit(g, BPF_RAW_INSN(cls | op | BPF_K, a, 0, 0, fp_imm()));
+	/*
+	 * Where jset is false, 6.12 forgets the operand's range and keeps its
+	 * tnum (regs_refine_cond_op()): a bound of at most the bits of its
+	 * bound's width is left
+	 */
+	if (op == BPF_JSET) {
+		for (int k = 0; k < 2; k++) {
+			struct fp_reg *x = &g->st.r[k ? b : a];
+
+			if ((k && (b < 0 || BPF_SRC(g->insn[g->n - 1].code) != BPF_X)) || !x->bnd)
+				continue;
+			while (x->umax & (x->umax + 1))
+				x->umax |= x->umax >> 1;
+		}
+	}
 	i = g->npend++;
 	g->pend[i].at = g->n - 1;
 	/* mostly short: into the next call's moves, saves and result */
@@ -712,8 +752,8 @@ static int fp_stack_bytes(struct fp_gen *g, int off, int len, int set)
 		int s = FP_SLOT_HI - j / 8, b = j % 8;
 
 		if (set)
-			g->st.slot[s] |= 1 << b;
-		else if (!(g->st.slot[s] & 1 << b))
+			fp_sptr_slots(g)[s] |= 1 << b;
+		else if (!(fp_sptr_slots(g)[s] & 1 << b))
 			return 0;
 	}
 	return 1;
@@ -816,11 +856,10 @@ static int fp_site_fix(struct fp_gen *g, const struct fp_site *c)
 				return 1;
 			}
 			if (c->ptr == FP_STKP && !f->store && !fp_stack_bytes(g, c->kval[1], f->mem, 0)) {
-				/* write the slots the load reads, whole */
+				/* write the slots the load reads, whole, through the pointer */
 				for (int j = c->kval[1] / 8; j <= (c->kval[1] + f->mem - 1) / 8; j++) {
-					fp_emit(g, BPF_ST_MEM(BPF_DW, BPF_REG_10,
-							      fp_slot_off(FP_SLOT_HI - j), j));
-					g->st.slot[FP_SLOT_HI - j] = 0xff;
+					fp_emit(g, BPF_ST_MEM(BPF_DW, BPF_REG_1 + i, 8 * j, j));
+					fp_sptr_slots(g)[FP_SLOT_HI - j] = 0xff;
 				}
 				return 1;
 			}
@@ -876,12 +915,37 @@ static __u64 fp_result_bound(const struct fp_gen *g, int k, const struct fp_site
 	return 0;
 }
 
-/* byte @j of the stack (r10 + @j) was written on every path */
-static int fp_stack_byte(const struct fp_gen *g, int j)
+/* byte @j of a frame (r10 + @j) whose written bytes are @slot */
+static int fp_stack_byte(const __u8 *slot, int j)
 {
 	int s = (7 - j) / 8;
 
-	return g->st.slot[s] >> (j + 8 * s) & 1;
+	return slot[s] >> (j + 8 * s) & 1;
+}
+
+/*
+ * An offset from R10 in [@lo, @hi), a multiple of @step, where @len bytes
+ * fit and, for a load, were all written in the frame of @slot; mostly one
+ * that may reach a bpf_fastcall slot, where there is one (the verifier
+ * must then keep every pattern of the frame).  INT_MIN if none.
+ */
+static int fp_stack_pick(const __u8 *slot, int lo, int hi, int len, int step, int store)
+{
+	int ok[FP_STACK], nok = 0, nfc = 0;
+
+	for (int off = lo; off + len <= hi; off += step) {
+		int j = 0;
+
+		while (!store && j < len && fp_stack_byte(slot, off + j))
+			j++;
+		if (store || j == len)
+			ok[nok++] = off;
+	}
+	if (!nok)
+		return INT_MIN;
+	while (nfc < nok && ok[nfc] < fp_slot_off(FP_FC_LO) + 8)
+		nfc++;
+	return nfc && fp_chance(60) ? ok[fp_below(nfc)] : ok[fp_below(nok)];
 }
 
 /*
@@ -892,18 +956,20 @@ static int fp_stack_byte(const struct fp_gen *g, int j)
  * must then keep their saves) and, for a load, written; the verifier must
  * know so through the bodies, and with plain calls may refuse it for a
  * kfunc's result.  Bytes: a stack access must be aligned, and the index's
- * low bits are not known.  The bytes lie in [@lo, @hi) from R10; @prefer
- * FP_OWN_INDEX: an index of its own, masked to at most 7.
+ * low bits are not known.  The bytes lie in [@lo, @hi) from R10 (or the
+ * same offsets of SPTR's frame: from SPTR if @sptr, R10 if 0, either if
+ * -1); @prefer FP_OWN_INDEX: an index of its own, masked to at most 7
+ * (then in any program, with @sptr 1).
  */
 #define FP_OWN_INDEX	(-2)
 
-static void fp_index_in(struct fp_gen *g, int prefer, int lo, int hi, int store)
+static void fp_index_in(struct fp_gen *g, int prefer, int lo, int hi, int store, int sptr)
 {
-	int c[FP_NREG], n = 0, r = -1, t, v, off, span, nok = 0, own;
-	int ok[FP_STACK], nfc = 0;
+	int c[FP_NREG], n = 0, r = -1, t, v, off, span, own;
+	const __u8 *slot;
 	__u64 u;
 
-	if (!g->indexing)
+	if (!g->indexing && (prefer != FP_OWN_INDEX || sptr <= 0))
 		return;
 	/*
 	 * Now and then a small index of its own, as a table's index masked:
@@ -943,25 +1009,19 @@ static void fp_index_in(struct fp_gen *g, int prefer, int lo, int hi, int store)
 		r = c[fp_below(n)];
 	u = g->st.r[r].umax;
 	span = u + 1;
-	/* where the span fits; for a load, where every byte of it was written */
-	for (off = lo; off + span <= hi; off++) {
-		int j = 0;
-
-		while (!store && j < span && fp_stack_byte(g, off + j))
-			j++;
-		if (store || j == span)
-			ok[nok++] = off;
-	}
-	if (!nok)
-		return;
 	/*
-	 * Mostly one that may reach a bpf_fastcall slot, where there is one:
-	 * the verifier must then keep every pattern of the frame
+	 * From R10 or from SPTR, which in a subprogram given its caller's
+	 * points into the caller's frame: the same offsets there
 	 */
-	while (nfc < nok && ok[nfc] < fp_slot_off(FP_FC_LO) + 8)
-		nfc++;
-	off = nfc && fp_chance(60) ? ok[fp_below(nfc)] : ok[fp_below(nok)];
+	if (sptr < 0)
+		sptr = fp_chance(25);
+	slot = sptr ? fp_sptr_slots(g) : g->st.slot;
+	off = fp_stack_pick(slot, lo, hi, span, 1, store);
+	if (off == INT_MIN)
+		return;
 	g->kidx |= g->st.r[r].kdep;
+	g->cstk_acc += g->cstk && sptr;
+	g->cstk_fc += g->cstk && sptr && !store && off < fp_slot_off(FP_FC_LO) + 8;
 	g->fcidx[!store] += off < fp_slot_off(FP_FC_LO) + 8;
 
 	do
@@ -973,7 +1033,7 @@ static void fp_index_in(struct fp_gen *g, int prefer, int lo, int hi, int store)
 
 	/* nothing lands inside the three insns */
 	fp_no_landing(g, 3);
-	if (fp_chance(25)) {
+	if (sptr) {
 		/* SPTR: the lowest byte of slot FP_SLOT_HI */
 		g->insn[g->n++] = BPF_LDX_MEM(BPF_DW, t, BPF_REG_10, fp_slot_off(FP_SLOT_SPTR));
 		off -= fp_slot_off(FP_SLOT_HI);
@@ -1017,7 +1077,54 @@ static void fp_index_in(struct fp_gen *g, int prefer, int lo, int hi, int store)
 static void fp_index(struct fp_gen *g, int prefer)
 {
 	fp_index_in(g, prefer, fp_slot_off(FP_FC_HI), fp_slot_off(FP_SLOT_LO) + 8,
-		    fp_chance(35));
+		    fp_chance(35), -1);
+}
+
+/*
+ * In a subprogram given its caller's SPTR: a load or store through it, in
+ * the caller's general or bpf_fastcall slots (mostly these: the kernel
+ * must keep the caller's saves a load may see), at a constant offset of
+ * 1, 2, 4 or 8 bytes, or a byte at a variable one
+ */
+static void fp_caller_stack(struct fp_gen *g)
+{
+	static const __u8 size[] = { BPF_B, BPF_H, BPF_W, BPF_DW };
+	int sz = fp_below(4), len = 1 << sz, store = fp_chance(30), off, at, t, v;
+
+	if (fp_chance(60)) {
+		/* a masked index of its own where the program indexes nothing */
+		fp_index_in(g, g->indexing && fp_chance(50) ? -1 : FP_OWN_INDEX,
+			    fp_slot_off(FP_FC_HI), fp_slot_off(FP_SLOT_LO) + 8, store, 1);
+		return;
+	}
+	fp_land(g);
+	off = fp_stack_pick(g->cslot, fp_slot_off(FP_FC_HI), fp_slot_off(FP_SLOT_LO) + 8, len,
+			    len, store);
+	if (off == INT_MIN)
+		return;
+	t = fp_below(FP_NREG);
+	v = store ? fp_pick_init(g) : (int)fp_below(FP_NREG);
+
+	at = off - fp_slot_off(FP_SLOT_HI);	/* from SPTR */
+	fp_no_landing(g, 2);
+	g->insn[g->n++] = BPF_LDX_MEM(BPF_DW, t, BPF_REG_10, fp_slot_off(FP_SLOT_SPTR));
+	if (store) {
+		if (v >= 0 && v != t)
+			g->insn[g->n++] = BPF_STX_MEM(size[sz], t, v, at);
+		else
+			g->insn[g->n++] = BPF_ST_MEM(size[sz], t, at, fp_imm());
+		for (int j = off; j < off + len; j++)
+			g->cslot[(7 - j) / 8] |= 1 << (j + 8 * ((7 - j) / 8));
+		g->st.r[t].init = g->st.r[t].known = g->st.r[t].bnd = 0;
+	} else {
+		g->insn[g->n++] = BPF_LDX_MEM(size[sz], v, t, at);
+		g->st.r[t].init = g->st.r[t].known = g->st.r[t].bnd = 0;
+		fp_set(g, v, 0, 0);
+		if (len < 8)
+			fp_bound(g, v, (1ull << 8 * len) - 1, 0);
+		g->cstk_fc += off < fp_slot_off(FP_FC_LO) + 8;
+	}
+	g->cstk_acc++;
 }
 
 /* a call with its arguments, maybe bpf_fastcall saves, maybe a result move */
@@ -1087,6 +1194,7 @@ static void fp_call(struct fp_gen *g)
 	res = fp_result_bound(g, k, &c, &bounded);
 	fp_emit(g, KCALL(fp_btf_id[k]));
 	g->calls++;
+	g->cstk_acc += g->cstk && c.ptr == FP_STKP;
 	g->plain &= k < K_PLAIN_N;
 	if (f->store && c.ptr == FP_STKP)
 		fp_stack_bytes(g, c.kval[1], f->mem, 1);
@@ -1121,7 +1229,7 @@ static void fp_call(struct fp_gen *g)
 	if (nsave && fp_chance(12)) {
 		int s = off - fp_below(nsave);
 
-		fp_index_in(g, FP_OWN_INDEX, fp_slot_off(s), fp_slot_off(s) + 8, 0);
+		fp_index_in(g, FP_OWN_INDEX, fp_slot_off(s), fp_slot_off(s) + 8, 0, 0);
 	}
 
 	if (f->is_void)
@@ -1183,11 +1291,26 @@ static void fp_subcall(struct fp_gen *g)
 	fp_shuffle(order, f.nargs);
 	for (int i = 0; i < f.nargs; i++)
 		fp_arg(g, &c, order[i]);
-	for (guard = 0; guard < 8 && fp_site_fix(g, &c); guard++)
-		;
+	/*
+	 * And SPTR into R5, for one that takes it.  Each fix may be where a
+	 * branch lands that undoes another: no call if they do not settle.
+	 */
+	for (guard = 0;; guard++) {
+		const struct fp_reg *x = &g->st.r[BPF_REG_5];
+
+		if (guard == 16)
+			return;
+		if (fp_site_fix(g, &c))
+			continue;
+		if (!sp->cstk || (x->init && x->ptr == FP_STKP))
+			break;
+		fp_emit(g, BPF_LDX_MEM(BPF_DW, BPF_REG_5, BPF_REG_10, fp_slot_off(FP_SLOT_SPTR)));
+		g->st.r[BPF_REG_5] = (struct fp_reg){ .init = 1, .ptr = FP_STKP };
+	}
 	/* the offset is set when the subprogram is written */
 	fp_emit(g, BPF_RAW_INSN(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_CALL, 0, 0));
 	sp->site[sp->nsites].at = g->n - 1;
+	memcpy(sp->site[sp->nsites].sslot, fp_sptr_slots(g), sizeof(g->cslot));
 	sp->site[sp->nsites++].st = g->st;
 	g->subcalls++;
 	for (int r = BPF_REG_1; r <= BPF_REG_5; r++)
@@ -1388,6 +1511,8 @@ static void fp_iter_start(struct fp_gen *g)
 	}
 	g->st.slot[FP_SLOT_ITER] = 0;
 	g->iter_pre = g->st;
+	memcpy(g->iter_cslot, g->cslot, sizeof(g->cslot));
+	memset(g->cslot, 0, sizeof(g->cslot));
 
 	/* the body starts from nothing but the frame's two pointers */
 	memset(&g->st, 0, sizeof(g->st));
@@ -1450,6 +1575,7 @@ static void fp_iter_end(struct fp_gen *g)
 		if (w & BIT(r))
 			fp_meet_reg(&pre.r[r], &g->st.r[r]);
 	g->st = pre;
+	memcpy(g->cslot, g->iter_cslot, sizeof(g->cslot));
 	g->iter_head = 0;
 	fp_iter_ptr(g);
 	fp_emit(g, VKCALL(fp_iter_id[I_DESTROY]));
@@ -1480,6 +1606,8 @@ static void fp_work(struct fp_gen *g, int end)
 			fp_iter_start(g);
 		else if (g->cur + 1 < g->nsub && fp_chance(4))
 			fp_subcall(g);
+		else if (g->cstk && fp_chance(15))
+			fp_caller_stack(g);
 		else if (c < 5)
 			fp_index(g, -1);
 		else if (c < 30)
@@ -1522,9 +1650,13 @@ static void fp_sub(struct fp_gen *g, int j)
 	struct fp_state st = sp->site[0].st;
 
 	sp->start = g->n;
+	g->cstk = sp->cstk;
+	memcpy(g->cslot, sp->site[0].sslot, sizeof(g->cslot));
 	for (int i = 0; i < sp->nsites; i++) {
 		g->insn[sp->site[i].at].imm = sp->start - sp->site[i].at - 1;
 		fp_meet(&st, &sp->site[i].st);
+		for (int s = 0; s <= FP_NSLOT; s++)
+			g->cslot[s] &= sp->site[i].sslot[s];
 	}
 	memset(&g->st, 0, sizeof(g->st));
 	for (int r = BPF_REG_2; r <= BPF_REG_1 + sp->nargs; r++)
@@ -1536,9 +1668,16 @@ static void fp_sub(struct fp_gen *g, int j)
 	g->subs++;
 
 	g->insn[g->n++] = BPF_STX_MEM(BPF_DW, BPF_REG_10, BPF_REG_1, fp_slot_off(FP_SLOT_PKT));
-	g->insn[g->n++] = BPF_MOV64_REG(BPF_REG_0, BPF_REG_10);
-	g->insn[g->n++] = BPF_ALU64_IMM(BPF_ADD, BPF_REG_0, fp_slot_off(FP_SLOT_HI));
-	g->insn[g->n++] = BPF_STX_MEM(BPF_DW, BPF_REG_10, BPF_REG_0, fp_slot_off(FP_SLOT_SPTR));
+	if (sp->cstk) {
+		g->insn[g->n++] = BPF_STX_MEM(BPF_DW, BPF_REG_10, BPF_REG_5,
+					      fp_slot_off(FP_SLOT_SPTR));
+		g->cstks++;
+	} else {
+		g->insn[g->n++] = BPF_MOV64_REG(BPF_REG_0, BPF_REG_10);
+		g->insn[g->n++] = BPF_ALU64_IMM(BPF_ADD, BPF_REG_0, fp_slot_off(FP_SLOT_HI));
+		g->insn[g->n++] = BPF_STX_MEM(BPF_DW, BPF_REG_10, BPF_REG_0,
+					      fp_slot_off(FP_SLOT_SPTR));
+	}
 	fp_work(g, g->n + FP_SUB_BUDGET);
 
 	/* now and then it ends as y = f(x); return: R0 is read by the exit alone */
@@ -1588,8 +1727,10 @@ static int fp_generate(struct fp_gen *g)
 	g->indexing = fp_chance(50);
 	g->cur = -1;
 	g->nsub = fp_chance(40) ? 1 + fp_below(FP_NSUB) : 0;
-	for (int j = 0; j < g->nsub; j++)
+	for (int j = 0; j < g->nsub; j++) {
 		g->sub[j].nargs = 1 + fp_below(3);
+		g->sub[j].cstk = fp_chance(50);
+	}
 
 	/* r2 = data, r3 = data_end; FP_PKT bytes or return 0 */
 	g->insn[g->n++] = BPF_LDX_MEM(BPF_W, BPF_REG_2, BPF_REG_1, 0);
@@ -1728,25 +1869,29 @@ static __u64 fp_alu_model(__u8 op, __u64 d, __u64 s, int w32)
 	return w32 ? (__u32)d : d;
 }
 
-/* in bounds of the stack or the packet: @len bytes at @a */
-static int fp_mem_ok(__u64 a, int len, const __u8 *stk, const __u8 *pkt)
+/*
+ * In bounds of the stack (the frames from @lo, the main program's, to the
+ * end of @stk, the current one's) or the packet: @len bytes at @a
+ */
+static int fp_mem_ok(__u64 a, int len, const __u8 *lo, const __u8 *stk, const __u8 *pkt)
 {
-	__u64 s = (__u64)(unsigned long)stk, p = (__u64)(unsigned long)pkt;
+	__u64 s = (__u64)(unsigned long)lo, p = (__u64)(unsigned long)pkt;
+	__u64 e = (__u64)(unsigned long)stk + FP_STACK;
 
-	return (a >= s && a + len <= s + FP_STACK) || (a >= p && a + len <= p + FP_PKT);
+	return (a >= s && a + len <= e) || (a >= p && a + len <= p + FP_PKT);
 }
 
 /*
  * The iterator kfunc @id, as kernel/bpf/bpf_iter.c: the int new() returns
  * in R0's lower half (the upper one is not the program's to read); -2
- * for an iterator out of the stack, -1 for another kfunc
+ * for an iterator out of the current frame @stk, -1 for another kfunc
  */
 static int fp_model_iter(__s32 id, __u64 *r, const __u8 *stk, const __u8 *pkt)
 {
 	__s32 *it = (__s32 *)(unsigned long)r[BPF_REG_1], start = r[BPF_REG_2], end = r[BPF_REG_3];
 	__s32 ret = 0;
 
-	if (!fp_mem_ok(r[BPF_REG_1], 8, stk, pkt))
+	if (!fp_mem_ok(r[BPF_REG_1], 8, stk, stk, pkt))
 		return -2;
 	if (id == fp_iter_id[I_NEW]) {
 		if (start > end)
@@ -1829,7 +1974,7 @@ static int fp_model(const struct fp_gen *g, __u8 *pkt)
 			break;
 		case BPF_LDX:
 			a = r[i->src_reg] + i->off;
-			if (!fp_mem_ok(a, sz, stk, pkt))
+			if (!fp_mem_ok(a, sz, frame[0], stk, pkt))
 				return -2;
 			memcpy(&v, (void *)(unsigned long)a, sz);
 			r[i->dst_reg] = v;
@@ -1837,7 +1982,7 @@ static int fp_model(const struct fp_gen *g, __u8 *pkt)
 		case BPF_ST:
 		case BPF_STX:
 			a = r[i->dst_reg] + i->off;
-			if (!fp_mem_ok(a, sz, stk, pkt))
+			if (!fp_mem_ok(a, sz, frame[0], stk, pkt))
 				return -2;
 			v = cls == BPF_ST ? (__u64)(__s64)i->imm : r[i->src_reg];
 			memcpy((void *)(unsigned long)a, &v, sz);
@@ -1887,7 +2032,7 @@ static int fp_model(const struct fp_gen *g, __u8 *pkt)
 					/* big-endian: the most significant byte first */
 					__u8 *m = (__u8 *)(unsigned long)(args[0] + (__u32)args[1]);
 
-					if (!fp_mem_ok((unsigned long)m, mem, stk, pkt))
+					if (!fp_mem_ok((unsigned long)m, mem, frame[0], stk, pkt))
 						return -2;
 					for (int j = 0; j < mem; j++)
 						if (fp_kfuncs[k].store)
@@ -2141,6 +2286,7 @@ static int fp_run(int n, __u64 seed)
 {
 	int btf_fd = -1, fails = 0, calls = 0, pairs = 0, saves[ARRAY_SIZE(fp_modes)] = {};
 	int loops = 0, idx = 0, kidx = 0, subs = 0, subcalls = 0, fcld = 0, obs = 0, iters = 0;
+	int cstks = 0, cstk_acc = 0, cstk_fc = 0;
 	static struct fp_gen g;
 	char name[64], why[1024];
 	cpu_set_t set;
@@ -2182,15 +2328,19 @@ static int fp_run(int n, __u64 seed)
 		kidx += g.kidx;
 		subs += g.subs;
 		subcalls += g.subcalls;
+		cstks += g.cstks;
+		cstk_acc += g.cstk_acc;
+		cstk_fc += g.cstk_fc;
 		fcld += g.fcidx[1];
 		obs += g.obs;
 	}
 	printf("STAT fuzzprog seed=%llu programs=%d calls=%d fastcall_pairs=%d loops=%d "
 	       "bpf_for_loops=%d indexed_stack_accesses=%d indexed_loads_reaching_fastcall_slots=%d "
 	       "indexed_loads_seen=%d programs_indexing_by_a_kfunc_result=%d "
-	       "subprograms=%d subprogram_calls=%d\n",
+	       "subprograms=%d subprogram_calls=%d subprograms_given_the_callers_stack=%d "
+	       "accesses_of_a_callers_stack=%d of_them_loads_of_its_fastcall_slots=%d\n",
 	       (unsigned long long)seed, n, calls, pairs, loops, iters, idx, fcld, obs, kidx,
-	       subs, subcalls);
+	       subs, subcalls, cstks, cstk_acc, cstk_fc);
 
 	for (size_t m = 0; m < ARRAY_SIZE(fp_modes); m++) {
 		const struct fp_mode *md = &fp_modes[m];

@@ -1083,9 +1083,11 @@ static int cmd_fastcall_region(void)
  * A slot of a bpf_fastcall pattern read elsewhere than through R10 in its
  * own frame: by a subprog, through a pointer its caller passed, and by a
  * helper, as a memory argument (bpf_csum_diff() sums the 8 bytes; the
- * same program without the pattern gives the sum to expect); and in its
- * own frame, a byte at a variable offset (R10 plus a value of 0 to 3 from
- * the call).  Each read keeps the pattern: were it removed, the stack
+ * same program without the pattern gives the sum to expect); a byte at
+ * a variable offset (the slot plus a value of 0 to 3 from the call), in
+ * its own frame and by a subprog given the slot's address and the value
+ * (the verifier must keep the caller's pattern, not look at the callee's
+ * frame).  Each read keeps the pattern: were it removed, the stack
  * depth would be cut under the slot, and the read would see what lies
  * below the frame.
  */
@@ -1117,6 +1119,18 @@ static int cmd_fastcall_frame(void)
 		BPF_LDX_MEM(BPF_B, BPF_REG_0, BPF_REG_3, -8),
 		BPF_EXIT_INSN(),
 	};
+	const struct bpf_insn subprog_varoff[] = {
+		FASTCALL_SLOT,
+		BPF_ALU64_IMM(BPF_AND, BPF_REG_0, 3),
+		BPF_MOV64_REG(BPF_REG_1, BPF_REG_10),
+		BPF_ALU64_IMM(BPF_ADD, BPF_REG_1, -8),
+		BPF_MOV64_REG(BPF_REG_2, BPF_REG_0),
+		BPF_RAW_INSN(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_CALL, 0, 1),
+		BPF_EXIT_INSN(),
+		BPF_ALU64_REG(BPF_ADD, BPF_REG_1, BPF_REG_2),
+		BPF_LDX_MEM(BPF_B, BPF_REG_0, BPF_REG_1, 0),
+		BPF_EXIT_INSN(),
+	};
 	const struct bpf_insn plain[] = {
 		BPF_MOV64_IMM(BPF_REG_1, 0x5a5a5a5a),
 		BPF_STX_MEM(BPF_DW, BPF_REG_10, BPF_REG_1, -8),
@@ -1130,6 +1144,8 @@ static int cmd_fastcall_frame(void)
 			     0x5a5a5a5a, 1, 1);
 	fails += fc_slot_run("soundness.fastcall.frame.varoff", varoff, ARRAY_SIZE(varoff),
 			     0x5a, 1, 1);
+	fails += fc_slot_run("soundness.fastcall.frame.subprog.varoff", subprog_varoff,
+			     ARRAY_SIZE(subprog_varoff), 0x5a, 1, 1);
 	fd = load_raw(plain, ARRAY_SIZE(plain), -1, 0);
 	if (fd < 0 || run_prog(fd, 0, pkt, sizeof(pkt), pkt, &sum)) {
 		test_line("soundness.fastcall.frame.helper", 0, "no sum without the pattern: %s",
