@@ -997,11 +997,16 @@ int mod_kfunc(const char *mod, const char *name, int *fd)
 }
 
 /* insns.h */
-int vmlinux_kfunc(const char *name)
+int vmlinux_btf_id(const char *name, __u32 kind)
 {
 	struct btf *vmlinux = btf__load_vmlinux_btf();
-	int id = vmlinux ? btf__find_by_name_kind(vmlinux, name, BTF_KIND_FUNC) : -ENOENT;
+	int id = vmlinux ? btf__find_by_name_kind(vmlinux, name, kind) : -ENOENT;
 
 	btf__free(vmlinux);
 	return id;
+}
+
+int vmlinux_kfunc(const char *name)
+{
+	return vmlinux_btf_id(name, BTF_KIND_FUNC);
 }

@@ -51,6 +51,10 @@
  * constant and variable offsets, and as the big-endian kfuncs' stack):
  * the verifier must keep a caller's saves a callee may read.
  *
+ * Per-CPU pointers: bpf_insn_per_cpu_ptr() of the runqueues on a CPU of
+ * any form (past the CPUs, a register's upper half set) beside
+ * bpf_insn_this_cpu_ptr(), compared, what they gave seen.
+ *
  * Most programs have bpf_for() loops too: the kernel's numeric iterator,
  * whose three kfuncs the module gives bodies patched in after the
  * analysis (next() in native code), on bounds of every form and edge,
@@ -157,6 +161,16 @@ static const char *const fp_iter_name[I_N] = {
 };
 static int fp_iter_id[I_N];
 #define FP_SLOT_ITER	FP_SLOT_LOOP	/* its struct bpf_iter_num; no loop inside */
+
+/*
+ * The per-CPU kfuncs, on the kernel's runqueues (a per-CPU variable of
+ * vmlinux): the pointers they give are compared, never loaded through,
+ * so the model knows what each gives by an address of its own per CPU
+ */
+enum { P_THIS, P_PER, P_N };
+static const char *const fp_pcpu_name[P_N] = { "bpf_insn_this_cpu_ptr", "bpf_insn_per_cpu_ptr" };
+static int fp_pcpu_id[P_N], fp_rq_id, fp_ncpus;
+#define FP_RQ_MODEL	0xffff888000000000ull	/* the model's &runqueues on CPU 0 */
 static int fp_cpu;		/* the CPU the programs run on, bpf_insn_cpu_id()'s */
 
 /* ---- the kfuncs in C ---- */
@@ -314,7 +328,7 @@ struct fp_gen {
 			__u8 sslot[FP_NSLOT + 1];	/* what SPTR's frame has written */
 		} site[FP_SUB_SITES];
 	} sub[FP_NSUB];
-	int subs, subcalls, cstks;
+	int subs, subcalls, cstks, pcpu;	/* pcpu: per-CPU sequences */
 	int cstk_acc, cstk_fc;		/* accesses of a caller's frame, loads of saves' slots */
 	/*
 	 * The subprogram being written took its caller's SPTR (@cstk): its
@@ -1273,6 +1287,76 @@ static void fp_call(struct fp_gen *g)
 }
 
 /*
+ * bpf_insn_per_cpu_ptr(&runqueues, cpu) and bpf_insn_this_cpu_ptr(
+ * &runqueues), the first kept in a callee-saved register, then into a
+ * register: 0 for NULL, 1 for another CPU's, 3 for this one's, and that
+ * xor-ed into the packet's word at FP_OBS, shifted, so that it is seen
+ * whatever the program does next.  The CPU
+ * from a constant (past the CPUs too), a register as it is (its upper
+ * half is not the kfunc's: it takes a u32), or masked.  Nothing lands
+ * inside; 6.12 refuses these as plain calls.
+ */
+static void fp_percpu(struct fp_gen *g)
+{
+	static const __s32 cpus[] = { 0, 1, 2, 3, 63, -1, 0x7fffffff, 0x10000 };
+	struct bpf_insn q[24];
+	int n = 0, a = BPF_REG_6 + fp_below(4), x, s, form = fp_below(4), p, w;
+
+	do
+		x = 1 + fp_below(FP_NREG - 1);
+	while (x == a);
+	fp_land(g);
+	s = fp_pick_init(g);
+	if (s < 0 || s == BPF_REG_1)
+		form = 0;
+	switch (form) {
+	case 0:
+		q[n++] = BPF_RAW_INSN((fp_chance(50) ? BPF_ALU : BPF_ALU64) | BPF_MOV | BPF_K,
+				      BPF_REG_2, 0, 0, fp_chance(40) ? fp_cpu :
+				      cpus[fp_below(ARRAY_SIZE(cpus))]);
+		break;
+	case 1:
+		q[n++] = BPF_MOV64_REG(BPF_REG_2, s);
+		break;
+	default:
+		q[n++] = BPF_RAW_INSN((form == 2 ? BPF_ALU : BPF_ALU64) | BPF_MOV | BPF_X,
+				      BPF_REG_2, s, 0, 0);
+		q[n++] = BPF_ALU64_IMM(BPF_AND, BPF_REG_2, fp_chance(50) ? 3 : 1);
+		break;
+	}
+	q[n++] = BPF_RAW_INSN(BPF_LD | BPF_IMM | BPF_DW, BPF_REG_1, BPF_PSEUDO_BTF_ID, 0, fp_rq_id);
+	q[n++] = BPF_RAW_INSN(0, 0, 0, 0, 0);
+	q[n++] = KCALL(fp_pcpu_id[P_PER]);
+	q[n++] = BPF_MOV64_REG(a, BPF_REG_0);
+	q[n++] = BPF_RAW_INSN(BPF_LD | BPF_IMM | BPF_DW, BPF_REG_1, BPF_PSEUDO_BTF_ID, 0, fp_rq_id);
+	q[n++] = BPF_RAW_INSN(0, 0, 0, 0, 0);
+	q[n++] = KCALL(fp_pcpu_id[P_THIS]);
+	q[n++] = BPF_MOV64_IMM(x, 0);
+	q[n++] = BPF_JMP_IMM(BPF_JEQ, a, 0, 3);
+	q[n++] = BPF_MOV64_IMM(x, 1);
+	q[n++] = BPF_RAW_INSN(BPF_JMP | BPF_JNE | BPF_X, a, BPF_REG_0, 1, 0);
+	q[n++] = BPF_MOV64_IMM(x, 3);
+	p = x == BPF_REG_1 ? BPF_REG_2 : BPF_REG_1;
+	w = p + 1 == x ? p + 2 : p + 1;
+	q[n++] = BPF_ALU64_IMM(BPF_LSH, x, fp_below(63));
+	q[n++] = BPF_LDX_MEM(BPF_DW, p, BPF_REG_10, fp_slot_off(FP_SLOT_PKT));
+	q[n++] = BPF_LDX_MEM(BPF_DW, w, p, FP_OBS);
+	q[n++] = BPF_ALU64_REG(BPF_XOR, w, x);
+	q[n++] = BPF_STX_MEM(BPF_DW, p, w, FP_OBS);
+
+	fp_no_landing(g, n);
+	memcpy(&g->insn[g->n], q, n * sizeof(q[0]));
+	g->n += n;
+	for (int r = BPF_REG_0; r <= BPF_REG_5; r++)
+		g->st.r[r].init = g->st.r[r].known = 0;
+	g->st.r[a].init = g->st.r[a].known = 0;		/* a pointer no one reads */
+	fp_set(g, x, 0, 0);
+	fp_set(g, w, 0, 0);
+	g->plain = 0;
+	g->pcpu++;
+}
+
+/*
  * A call of a subprogram after the one being written: the packet pointer
  * into R1 and its arguments as a kfunc's, in any order and form; its
  * result moved now and then.  The state at the call is kept: the
@@ -1608,6 +1692,8 @@ static void fp_work(struct fp_gen *g, int end)
 			fp_subcall(g);
 		else if (g->cstk && fp_chance(15))
 			fp_caller_stack(g);
+		else if (!g->only_plain && fp_chance(3))
+			fp_percpu(g);
 		else if (c < 5)
 			fp_index(g, -1);
 		else if (c < 30)
@@ -2019,6 +2105,15 @@ static int fp_model(const struct fp_gen *g, __u8 *pkt)
 					return err;
 				break;
 			}
+			if (op == BPF_CALL && (i->imm == fp_pcpu_id[P_THIS] ||
+					       i->imm == fp_pcpu_id[P_PER])) {
+				__u32 cpu = i->imm == fp_pcpu_id[P_THIS] ? fp_cpu : r[BPF_REG_2];
+
+				r[0] = cpu < fp_ncpus ? FP_RQ_MODEL + 0x100000ull * cpu : 0;
+				for (int j = BPF_REG_1; j <= BPF_REG_5; j++)
+					r[j] = 0xdeadbeefdeadbeefull;
+				break;
+			}
 			if (op == BPF_CALL) {
 				int k = fp_kfunc_of(i->imm), mem;
 				__u64 args[4];
@@ -2222,7 +2317,8 @@ static int fp_one(int call, __u64 seed, int idx, int btf_fd, int *sites,
 	 * program whose only such calls the verifier finds dead loads.
 	 */
 	if (call && !g.plain && fd < 0) {
-		if (!strstr(fp_log, TWO_CONSTS_MSG) && !strstr(fp_log, "must point to scalar")) {
+		if (!strstr(fp_log, TWO_CONSTS_MSG) && !strstr(fp_log, "must point to scalar") &&
+		    !strstr(fp_log, "args#0 pointer type")) {
 			snprintf(why, len, "seed %llu program %d: refused as plain calls, not for a constant or pointer: %s",
 				 (unsigned long long)seed, idx, fp_log_tail());
 			return 1;
@@ -2286,7 +2382,7 @@ static int fp_run(int n, __u64 seed)
 {
 	int btf_fd = -1, fails = 0, calls = 0, pairs = 0, saves[ARRAY_SIZE(fp_modes)] = {};
 	int loops = 0, idx = 0, kidx = 0, subs = 0, subcalls = 0, fcld = 0, obs = 0, iters = 0;
-	int cstks = 0, cstk_acc = 0, cstk_fc = 0;
+	int cstks = 0, cstk_acc = 0, cstk_fc = 0, pcpu = 0;
 	static struct fp_gen g;
 	char name[64], why[1024];
 	cpu_set_t set;
@@ -2297,6 +2393,13 @@ static int fp_run(int n, __u64 seed)
 	CPU_SET(fp_cpu, &set);
 	if (fp_cpu < 0 || sched_setaffinity(0, sizeof(set), &set)) {
 		test_line("fuzzprog", 0, "cannot run on CPU %d: %s", fp_cpu, strerror(errno));
+		return 1;
+	}
+	fp_ncpus = libbpf_num_possible_cpus();
+	fp_rq_id = vmlinux_btf_id("runqueues", BTF_KIND_VAR);
+	if (fp_rq_id < 0 || fp_ncpus < 1) {
+		test_line("fuzzprog", 0, "no runqueues in vmlinux BTF (%d) or no CPU count (%d)",
+			  fp_rq_id, fp_ncpus);
 		return 1;
 	}
 	for (int k = 0; k < I_N; k++) {
@@ -2317,6 +2420,15 @@ static int fp_run(int n, __u64 seed)
 			return 1;
 		}
 	}
+	for (int k = 0; k < P_N; k++) {
+		close(btf_fd);
+		fp_pcpu_id[k] = mod_kfunc("insn_kfuncs", fp_pcpu_name[k], &btf_fd);
+		if (fp_pcpu_id[k] < 0) {
+			test_line("fuzzprog", 0, "no kfunc %s in insn_kfuncs' BTF: %s",
+				  fp_pcpu_name[k], strerror(-fp_pcpu_id[k]));
+			return 1;
+		}
+	}
 	for (int i = 0; i < n; i++) {
 		fp_rng = seed + (__u64)i * 0x100000001b3ull;
 		fp_generate(&g);
@@ -2331,6 +2443,7 @@ static int fp_run(int n, __u64 seed)
 		cstks += g.cstks;
 		cstk_acc += g.cstk_acc;
 		cstk_fc += g.cstk_fc;
+		pcpu += g.pcpu;
 		fcld += g.fcidx[1];
 		obs += g.obs;
 	}
@@ -2338,9 +2451,10 @@ static int fp_run(int n, __u64 seed)
 	       "bpf_for_loops=%d indexed_stack_accesses=%d indexed_loads_reaching_fastcall_slots=%d "
 	       "indexed_loads_seen=%d programs_indexing_by_a_kfunc_result=%d "
 	       "subprograms=%d subprogram_calls=%d subprograms_given_the_callers_stack=%d "
-	       "accesses_of_a_callers_stack=%d of_them_loads_of_its_fastcall_slots=%d\n",
+	       "accesses_of_a_callers_stack=%d of_them_loads_of_its_fastcall_slots=%d "
+	       "per_cpu_pointer_pairs=%d\n",
 	       (unsigned long long)seed, n, calls, pairs, loops, iters, idx, fcld, obs, kidx,
-	       subs, subcalls, cstks, cstk_acc, cstk_fc);
+	       subs, subcalls, cstks, cstk_acc, cstk_fc, pcpu);
 
 	for (size_t m = 0; m < ARRAY_SIZE(fp_modes); m++) {
 		const struct fp_mode *md = &fp_modes[m];

@@ -46,5 +46,7 @@ int mod_kfunc(const char *mod, const char *name, int *fd);
 
 /* BTF id of kfunc @name in vmlinux (VKCALL()), or a negative errno */
 int vmlinux_kfunc(const char *name);
+/* BTF id of @name of BTF_KIND_@kind in vmlinux, or a negative errno */
+int vmlinux_btf_id(const char *name, __u32 kind);
 
 #endif /* _VM_INSNS_H */
