@@ -479,6 +479,21 @@ static void fp_no_landing(struct fp_gen *g, int len)
 			g->pend[i].to = g->n + len;
 }
 
+/* every branch still ahead lands on insn @g->n */
+static void fp_land_all(struct fp_gen *g)
+{
+	for (int i = 0; i < g->npend; i++)
+		g->pend[i].to = g->n;
+	fp_land(g);
+}
+
+/* a call clobbered R@lo (R0 or R1) to R5 */
+static void fp_clobber(struct fp_gen *g, int lo)
+{
+	for (int r = lo; r <= BPF_REG_5; r++)
+		g->st.r[r].init = g->st.r[r].known = 0;
+}
+
 /* @order[0..@n) in a random order */
 static void fp_shuffle(int *order, int n)
 {
@@ -681,6 +696,22 @@ static void fp_zext(struct fp_gen *g, int r)
 static int fp_slot_off(int s)
 {
 	return -8 * s;
+}
+
+/*
+ * Into @q: @v xor-ed into the packet's word at FP_OBS, so that it is seen
+ * however the program goes on; the insns written (4), the two registers
+ * used in *@p (the packet pointer) and *@w (the word)
+ */
+static int fp_obs_insns(struct bpf_insn *q, int v, int *p, int *w)
+{
+	*p = v == BPF_REG_1 ? BPF_REG_2 : BPF_REG_1;
+	*w = *p + 1 == v ? *p + 2 : *p + 1;
+	q[0] = BPF_LDX_MEM(BPF_DW, *p, BPF_REG_10, fp_slot_off(FP_SLOT_PKT));
+	q[1] = BPF_LDX_MEM(BPF_DW, *w, *p, FP_OBS);
+	q[2] = BPF_ALU64_REG(BPF_XOR, *w, v);
+	q[3] = BPF_STX_MEM(BPF_DW, *p, *w, FP_OBS);
+	return 4;
 }
 
 /* a store or load of a general slot (or, breaching, a bpf_fastcall one) */
@@ -937,6 +968,14 @@ static int fp_stack_byte(const __u8 *slot, int j)
 	return slot[s] >> (j + 8 * s) & 1;
 }
 
+/* byte @j of that frame is written */
+static void fp_stack_mark(__u8 *slot, int j)
+{
+	int s = (7 - j) / 8;
+
+	slot[s] |= 1 << (j + 8 * s);
+}
+
 /*
  * An offset from R10 in [@lo, @hi), a multiple of @step, where @len bytes
  * fit and, for a load, were all written in the frame of @slot; mostly one
@@ -1074,13 +1113,10 @@ static void fp_index_in(struct fp_gen *g, int prefer, int lo, int hi, int store,
 	 * so that what it read is seen however the program goes on
 	 */
 	if (!store && (own || fp_chance(50))) {
-		int p = v == BPF_REG_1 ? BPF_REG_2 : BPF_REG_1, w = p + 1 == v ? p + 2 : p + 1;
+		int p, w;
 
 		fp_no_landing(g, 4);
-		g->insn[g->n++] = BPF_LDX_MEM(BPF_DW, p, BPF_REG_10, fp_slot_off(FP_SLOT_PKT));
-		g->insn[g->n++] = BPF_LDX_MEM(BPF_DW, w, p, FP_OBS);
-		g->insn[g->n++] = BPF_ALU64_REG(BPF_XOR, w, v);
-		g->insn[g->n++] = BPF_STX_MEM(BPF_DW, p, w, FP_OBS);
+		g->n += fp_obs_insns(&g->insn[g->n], v, &p, &w);
 		g->st.r[p].init = g->st.r[p].known = g->st.r[p].bnd = 0;
 		fp_set(g, w, 0, 0);
 		g->obs++;
@@ -1128,11 +1164,13 @@ static void fp_caller_stack(struct fp_gen *g)
 		else
 			g->insn[g->n++] = BPF_ST_MEM(size[sz], t, at, fp_imm());
 		for (int j = off; j < off + len; j++)
-			g->cslot[(7 - j) / 8] |= 1 << (j + 8 * ((7 - j) / 8));
-		g->st.r[t].init = g->st.r[t].known = g->st.r[t].bnd = 0;
+			fp_stack_mark(g->cslot, j);
 	} else {
 		g->insn[g->n++] = BPF_LDX_MEM(size[sz], v, t, at);
-		g->st.r[t].init = g->st.r[t].known = g->st.r[t].bnd = 0;
+	}
+	/* t holds a pointer no one reads again (or, loaded into, the value) */
+	g->st.r[t].init = g->st.r[t].known = g->st.r[t].bnd = 0;
+	if (!store) {
 		fp_set(g, v, 0, 0);
 		if (len < 8)
 			fp_bound(g, v, (1ull << 8 * len) - 1, 0);
@@ -1212,8 +1250,7 @@ static void fp_call(struct fp_gen *g)
 	g->plain &= k < K_PLAIN_N;
 	if (f->store && c.ptr == FP_STKP)
 		fp_stack_bytes(g, c.kval[1], f->mem, 1);
-	for (int r = BPF_REG_1; r <= BPF_REG_5; r++)
-		g->st.r[r].init = g->st.r[r].known = 0;
+	fp_clobber(g, BPF_REG_1);
 	if (f->is_void) {
 		g->st.r[BPF_REG_0].init = g->st.r[BPF_REG_0].known = 0;
 	} else {
@@ -1291,10 +1328,10 @@ static void fp_call(struct fp_gen *g)
  * &runqueues), the first kept in a callee-saved register, then into a
  * register: 0 for NULL, 1 for another CPU's, 3 for this one's, and that
  * xor-ed into the packet's word at FP_OBS, shifted, so that it is seen
- * whatever the program does next.  The CPU
- * from a constant (past the CPUs too), a register as it is (its upper
- * half is not the kfunc's: it takes a u32), or masked.  Nothing lands
- * inside; 6.12 refuses these as plain calls.
+ * whatever the program does next.  The CPU from a constant (past the
+ * CPUs too), a register as it is (its upper half is not the kfunc's: it
+ * takes a u32), or masked.  Nothing lands inside; 6.12 refuses these as
+ * plain calls.
  */
 static void fp_percpu(struct fp_gen *g)
 {
@@ -1336,19 +1373,13 @@ static void fp_percpu(struct fp_gen *g)
 	q[n++] = BPF_MOV64_IMM(x, 1);
 	q[n++] = BPF_RAW_INSN(BPF_JMP | BPF_JNE | BPF_X, a, BPF_REG_0, 1, 0);
 	q[n++] = BPF_MOV64_IMM(x, 3);
-	p = x == BPF_REG_1 ? BPF_REG_2 : BPF_REG_1;
-	w = p + 1 == x ? p + 2 : p + 1;
 	q[n++] = BPF_ALU64_IMM(BPF_LSH, x, fp_below(63));
-	q[n++] = BPF_LDX_MEM(BPF_DW, p, BPF_REG_10, fp_slot_off(FP_SLOT_PKT));
-	q[n++] = BPF_LDX_MEM(BPF_DW, w, p, FP_OBS);
-	q[n++] = BPF_ALU64_REG(BPF_XOR, w, x);
-	q[n++] = BPF_STX_MEM(BPF_DW, p, w, FP_OBS);
+	n += fp_obs_insns(&q[n], x, &p, &w);
 
 	fp_no_landing(g, n);
 	memcpy(&g->insn[g->n], q, n * sizeof(q[0]));
 	g->n += n;
-	for (int r = BPF_REG_0; r <= BPF_REG_5; r++)
-		g->st.r[r].init = g->st.r[r].known = 0;
+	fp_clobber(g, BPF_REG_0);
 	g->st.r[a].init = g->st.r[a].known = 0;		/* a pointer no one reads */
 	fp_set(g, x, 0, 0);
 	fp_set(g, w, 0, 0);
@@ -1397,8 +1428,7 @@ static void fp_subcall(struct fp_gen *g)
 	memcpy(sp->site[sp->nsites].sslot, fp_sptr_slots(g), sizeof(g->cslot));
 	sp->site[sp->nsites++].st = g->st;
 	g->subcalls++;
-	for (int r = BPF_REG_1; r <= BPF_REG_5; r++)
-		g->st.r[r].init = g->st.r[r].known = 0;
+	fp_clobber(g, BPF_REG_1);
 	fp_set(g, BPF_REG_0, 0, 0);
 	if (fp_chance(50)) {
 		int d = BPF_REG_6 + fp_below(4);
@@ -1417,9 +1447,7 @@ static void fp_subcall(struct fp_gen *g)
  */
 static void fp_loop_start(struct fp_gen *g)
 {
-	for (int i = 0; i < g->npend; i++)
-		g->pend[i].to = g->n;
-	fp_land(g);
+	fp_land_all(g);
 	g->insn[g->n++] = BPF_ST_MEM(BPF_DW, BPF_REG_10, fp_slot_off(FP_SLOT_LOOP),
 				     2 + fp_below(2));
 	for (int r = 0; r < FP_NREG; r++) {
@@ -1469,9 +1497,10 @@ static void fp_loop_end(struct fp_gen *g)
 /*
  * A bpf_for() loop: bpf_iter_num_new() on slot FP_SLOT_ITER from bounds of
  * any form (constants, edges of int among them, a register and that plus
- * a little, in 64 or 32 bits, a masked register: zero to eight rounds, an
- * empty range, start > end, a range past BPF_MAX_LOOPS), its result read
- * zero- or sign-extended or not at all; then next() at the head, out on
+ * a little, in 64 or 32 bits, a masked register: zero to eleven rounds, an
+ * empty range, start > end, a range past BPF_MAX_LOOPS), its result kept
+ * zero- or sign-extended, moved in 32 bits or not at all; then next() at
+ * the head, out on
  * NULL, the value it points to loaded; the body; destroy() after the loop.
  * The verifier checks these as calls and must find the body's states
  * converge at next(): so the body reads only what it wrote itself (what a
@@ -1504,9 +1533,7 @@ static void fp_iter_start(struct fp_gen *g)
 {
 	int order[3] = { 0, 1, 2 }, form = fp_below(4), x, v;
 
-	for (int i = 0; i < g->npend; i++)
-		g->pend[i].to = g->n;
-	fp_land(g);
+	fp_land_all(g);
 	fp_shuffle(order, 3);
 	/* end from start: start first */
 	for (int i = 0; form == 1 && i < 3; i++) {
@@ -1561,10 +1588,8 @@ static void fp_iter_start(struct fp_gen *g)
 		}
 	}
 	fp_emit(g, VKCALL(fp_iter_id[I_NEW]));
-	for (int r = BPF_REG_1; r <= BPF_REG_5; r++)
-		g->st.r[r].init = g->st.r[r].known = 0;
-	/* an int: its upper half is no one's to read */
-	g->st.r[BPF_REG_0].init = g->st.r[BPF_REG_0].known = 0;
+	/* R0 too: an int, its upper half is no one's to read */
+	fp_clobber(g, BPF_REG_0);
 	/*
 	 * Its result kept where the loop leaves it readable (a callee-saved
 	 * register, a general slot): zero- or sign-extended first, or moved in
@@ -1640,9 +1665,7 @@ static void fp_iter_end(struct fp_gen *g)
 	__u16 w = 0;
 
 	/* the body's branches land before the jump back */
-	for (int i = 0; i < g->npend; i++)
-		g->pend[i].to = g->n;
-	fp_land(g);
+	fp_land_all(g);
 	g->insn[g->n] = BPF_JMP_A(g->iter_head - g->n - 1);
 	g->n++;
 	g->insn[g->iter_exit].off = g->n - g->iter_exit - 1;
@@ -1663,8 +1686,7 @@ static void fp_iter_end(struct fp_gen *g)
 	g->iter_head = 0;
 	fp_iter_ptr(g);
 	fp_emit(g, VKCALL(fp_iter_id[I_DESTROY]));
-	for (int r = BPF_REG_0; r <= BPF_REG_5; r++)
-		g->st.r[r].init = g->st.r[r].known = 0;
+	fp_clobber(g, BPF_REG_0);
 }
 
 /*
@@ -1719,9 +1741,7 @@ static void fp_work(struct fp_gen *g, int end)
 		fp_loop_end(g);
 	if (g->iter_head)
 		fp_iter_end(g);
-	for (int i = 0; i < g->npend; i++)
-		g->pend[i].to = g->n;
-	fp_land(g);
+	fp_land_all(g);
 }
 
 /*
