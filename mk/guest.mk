@@ -168,15 +168,19 @@ $(B)/results/kernel-query.txt: tools/build-kernel.sh tests/host/kernel-query.sh 
 dkms_refuses = if why=$$(tools/dkms-build.sh --refuse $(1) $(3) 2>&1); then \
 		echo "TEST dkms.$(2) PASS $$why"; \
 	else echo "TEST dkms.$(2) FAIL $$why"; fi
-$(B)/results/dkms.txt: dkms.conf tools/dkms-build.sh $(B)/x86_64/kernel.key
-	$(call msg,DKMS,refuses a kernel without CONFIG_DEBUG_INFO_BTF_MODULES or not 6.12)
+# The module DKMS built for Debian's kernel is signed with DKMS's key
+# (tests/host/dkms-signed.sh).
+$(B)/results/dkms.txt: dkms.conf tools/dkms-build.sh tests/host/dkms-signed.sh $(B)/x86_64/kernel.key \
+		$(B)/x86_64-debian/dkms/insn_kfuncs.ko
+	$(call msg,DKMS,refuses a kernel without CONFIG_DEBUG_INFO_BTF_MODULES or not 6.12; signs)
 	$(Q)mkdir -p $(@D) $(B)/dkms-nobtf/include/config $(B)/dkms-613/include/config
 	$(Q)grep -v CONFIG_DEBUG_INFO_BTF_MODULES $(call kobj,x86_64)/.config >$(B)/dkms-nobtf/.config
 	$(Q)cp $(call kobj,x86_64)/include/config/kernel.release $(B)/dkms-nobtf/include/config/
 	$(Q)cp $(call kobj,x86_64)/.config $(B)/dkms-613/.config
 	$(Q)echo 6.13.0 >$(B)/dkms-613/include/config/kernel.release
 	$(Q){ $(call dkms_refuses,$(B)/dkms-nobtf,refuses_no_module_btf,CONFIG_DEBUG_INFO_BTF_MODULES); \
-		$(call dkms_refuses,$(B)/dkms-613,refuses_6.13,kernel); } >$@
+		$(call dkms_refuses,$(B)/dkms-613,refuses_6.13,kernel); \
+		tests/host/dkms-signed.sh $(B)/x86_64-debian/dkms/insn_kfuncs.ko; } >$@
 
 # make demo: the programs of bpf/examples/ in the patched x86-64 guest
 # (tests/guest/demo.sh, tests/prog_tests/examples.c), their results beside

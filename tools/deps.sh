@@ -14,7 +14,7 @@ busybox_arm64=$cache/busybox-arm64/bin/busybox
 pkgs=(
 	build-essential bc bison flex patch perl python3 rsync kmod cpio gzip
 	xz-utils libelf-dev libssl-dev zlib1g-dev libzstd-dev libcap-dev
-	dwarves clang clang-16 clang-22 llvm dkms linux-source-6.12 gnuplot-nox debhelper
+	dwarves clang clang-16 clang-22 llvm dkms openssl linux-source-6.12 gnuplot-nox debhelper
 	qemu-system-x86 qemu-system-arm qemu-user-static busybox-static
 	gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu
 	libelf-dev:arm64 zlib1g-dev:arm64 libzstd-dev:arm64

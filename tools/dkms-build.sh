@@ -1,7 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Build insn_kfuncs.ko the way DKMS does, into a private DKMS tree: nothing
-# of the host's DKMS or modules is touched.
+# of the host's DKMS or modules is touched but DKMS's signing key, which
+# DKMS makes (/var/lib/dkms/mok.key) the first time it signs a module for
+# a kernel with CONFIG_MODULE_SIG (Debian's own).
 #
 # usage: dkms-build.sh [--arm64] KOBJ OUT.ko  (KOBJ: the kernel's build
 #                                             directory or headers)
