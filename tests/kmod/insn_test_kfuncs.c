@@ -9,8 +9,9 @@
  *   bpf_insn_test_void_r0(a)    void; its body uses R0 as a temporary, its
  *                               native code does not: R0 must not be read
  *   bpf_insn_test_konst(x, k)   returns x; its body never reads its constant
- *                               k, so only the verifier's read mark keeps two
- *                               states with different k apart
+ *                               k and overwrites it first, so only the marks
+ *                               the verifier puts on k (read, precise) keep
+ *                               two states with different k apart
  *   bpf_insn_test_fastcall(x)   returns x + 1, KF_FASTCALL; its body uses R2
  *                               and R5 as temporaries, its native code writes
  *                               the result only: the bpf_fastcall spills and
@@ -229,7 +230,12 @@ static const struct bpf_insn void_body[] = {
 static const struct bpf_insn void_r0_body[] = {
 	BPF_MOV64_REG(BPF_REG_0, BPF_REG_1),
 };
+/*
+ * k overwritten first: the precision the verifier marks on entry must not
+ * be taken back by backtracking through this insn, which has not run yet
+ */
 static const struct bpf_insn konst_body[] = {
+	BPF_MOV64_IMM(BPF_REG_2, 0),
 	BPF_MOV64_REG(BPF_REG_0, BPF_REG_1),
 };
 static const struct bpf_insn fastcall_body[] = {

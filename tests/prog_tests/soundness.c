@@ -241,9 +241,12 @@ static int cmd_void(const char *mode)
 
 /*
  * Two paths reach the call with k = 7 and k = 5.  The body never reads its
- * constant, so only the read mark the verifier puts on a __k register stops
- * it from pruning the second path against the first, where native code (or
- * a body with the wrong constant) would be emitted for 7 alone.
+ * constant, so only the read and precision marks the verifier puts on a __k
+ * register stop it from pruning the second path against the first, where
+ * native code (or a body with the wrong constant) would be emitted for 7
+ * alone.  The body's first insn overwrites k: the precision marked on entry
+ * must reach the parent states although that insn, backtracked, would end
+ * k's chain (6.12's backtracking skips the insn not yet run).
  */
 static int cmd_konst(void)
 {
