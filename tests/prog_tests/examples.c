@@ -463,9 +463,20 @@ static int on_cpu(int cpu)
 
 #define MAXCPU 8
 
+/*
+ * Run the counter pinned to each CPU; each CPU's slot must have counted
+ * its runs and give its CPU number, by insn_cpu_id() and by the runqueue.
+ * In the interpreter (TAG interp) a load through the runqueue's BTF
+ * pointer is a probing load, which 6.12 makes with
+ * bpf_probe_read_kernel_common(): that reads 0 on a kernel without
+ * CONFIG_BPF_EVENTS (the small test kernels; a kernel has the option
+ * where it has kprobe programs), so the runqueue's fields are 0 there.
+ */
 static int test_counter(const char *dir)
 {
 	int ncpus = sysconf(_SC_NPROCESSORS_ONLN), npossible = libbpf_num_possible_cpus();
+	int noread = tag && strstr(tag, "interp") &&
+		     libbpf_probe_bpf_prog_type(BPF_PROG_TYPE_KPROBE, NULL) != 1;
 	struct bpf_object *obj = load_example(dir, "counter");
 	struct ex_cpu_stat *st;
 	char g[256] = "", w[256] = "", why[600] = "";
@@ -501,19 +512,21 @@ static int test_counter(const char *dir)
 		snprintf(g + strlen(g), sizeof(g) - strlen(g), "%scpu%d runs %llu id %u rq.cpu %d",
 			 c ? ", " : "", c, (unsigned long long)s->runs, s->cpu_id, s->rq_cpu);
 		snprintf(w + strlen(w), sizeof(w) - strlen(w), "%scpu%d runs %d id %d rq.cpu %d",
-			 c ? ", " : "", c, c + 2, c, c);
+			 c ? ", " : "", c, c + 2, c, noread ? 0 : c);
 		/* the loader was running there: at least one runnable task */
 		ok &= s->runs == (__u64)c + 2 && s->cpu_id == (__u32)c &&
-		      s->rq_cpu == c && s->nr_running >= 1;
+		      s->rq_cpu == (noread ? 0 : c) &&
+		      (noread ? s->nr_running == 0 : s->nr_running >= 1);
 	}
 	printf("RESULT counter: %s (C: %s)\n", g, w);
 	printf("RESULT counter: rq.nr_running at the last run:");
 	for (int c = 0; c < ncpus; c++)
 		printf(" cpu%d %u", c, st[c].nr_running);
-	printf(" (C: at least 1, the loader itself)\n");
+	printf(" (C: %s)\n", noread ? "0, the interpreter without CONFIG_BPF_EVENTS" :
+	       "at least 1, the loader itself");
 	if (!why[0] && (!ok || ncpus < 2))
-		snprintf(why, sizeof(why), "%s; want %s, nr_running >= 1; %d CPUs",
-			 g, w, ncpus);
+		snprintf(why, sizeof(why), "%s; want %s, nr_running %s; %d CPUs",
+			 g, w, noread ? "0" : ">= 1", ncpus);
 	free(st);
 	return example_done(test_name("counter"), why, g, obj, "cpu_counter");
 }
