@@ -527,6 +527,17 @@ static int test_counter(const char *dir)
 	if (!why[0] && (!ok || ncpus < 2))
 		snprintf(why, sizeof(why), "%s; want %s, nr_running %s; %d CPUs",
 			 g, w, noread ? "0" : ">= 1", ncpus);
+	if (!why[0] && tag && strstr(tag, "interp")) {
+		struct bpf_prog_info info = {};
+		__u32 len = sizeof(info);
+
+		/* the interpreter's run, not a JIT's */
+		if (bpf_prog_get_info_by_fd(fd, &info, &len))
+			snprintf(why, sizeof(why), "no program info: %s", strerror(errno));
+		else if (info.jited_prog_len)
+			snprintf(why, sizeof(why), "not interpreted: %u bytes of JIT image",
+				 info.jited_prog_len);
+	}
 	free(st);
 	return example_done(test_name("counter"), why, g, obj, "cpu_counter");
 }
