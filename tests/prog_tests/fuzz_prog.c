@@ -283,6 +283,7 @@ enum { FP_SCALAR, FP_PKTP, FP_STKP, FP_MIXED };
 struct fp_state {
 	struct fp_reg r[FP_NREG];
 	__u8 slot[FP_NSLOT + 1];	/* bytes written, bit per byte */
+	__u8 cslot[FP_NSLOT + 1];	/* and of the caller's frame (fp_gen.cstk) */
 };
 
 struct fp_gen {
@@ -302,7 +303,6 @@ struct fp_gen {
 	 */
 	int iter_head, iter_exit, iter_end, iters;
 	struct fp_state iter_pre;
-	__u8 iter_cslot[FP_NSLOT + 1];
 	int indexing;			/* this program indexes the stack */
 	int kidx;			/* a stack access indexed by a kfunc's result */
 	int idx;			/* stack accesses at a variable offset */
@@ -333,16 +333,16 @@ struct fp_gen {
 	/*
 	 * The subprogram being written took its caller's SPTR (@cstk): its
 	 * own FP_SLOT_SPTR points into that frame, whose bytes written on
-	 * every path to here are @cslot
+	 * every path to here are @st.cslot (met where branches join, as the
+	 * frame's own)
 	 */
 	int cstk;
-	__u8 cslot[FP_NSLOT + 1];
 };
 
 /* what the frame FP_SLOT_SPTR points into has written: this one's, or a caller's */
 static __u8 *fp_sptr_slots(struct fp_gen *g)
 {
-	return g->cstk ? g->cslot : g->st.slot;
+	return g->cstk ? g->st.cslot : g->st.slot;
 }
 
 /* what holds of @x and of @y: into @x */
@@ -361,8 +361,10 @@ static void fp_meet(struct fp_state *a, const struct fp_state *b)
 {
 	for (int i = 0; i < FP_NREG; i++)
 		fp_meet_reg(&a->r[i], &b->r[i]);
-	for (int i = 0; i <= FP_NSLOT; i++)
+	for (int i = 0; i <= FP_NSLOT; i++) {
 		a->slot[i] &= b->slot[i];
+		a->cslot[i] &= b->cslot[i];
+	}
 }
 
 static void fp_set(struct fp_gen *g, int r, int known, __s64 val)
@@ -1148,7 +1150,7 @@ static void fp_caller_stack(struct fp_gen *g)
 		return;
 	}
 	fp_land(g);
-	off = fp_stack_pick(g->cslot, fp_slot_off(FP_FC_HI), fp_slot_off(FP_SLOT_LO) + 8, len,
+	off = fp_stack_pick(g->st.cslot, fp_slot_off(FP_FC_HI), fp_slot_off(FP_SLOT_LO) + 8, len,
 			    len, store);
 	if (off == INT_MIN)
 		return;
@@ -1164,7 +1166,7 @@ static void fp_caller_stack(struct fp_gen *g)
 		else
 			g->insn[g->n++] = BPF_ST_MEM(size[sz], t, at, fp_imm());
 		for (int j = off; j < off + len; j++)
-			fp_stack_mark(g->cslot, j);
+			fp_stack_mark(g->st.cslot, j);
 	} else {
 		g->insn[g->n++] = BPF_LDX_MEM(size[sz], v, t, at);
 	}
@@ -1425,7 +1427,7 @@ static void fp_subcall(struct fp_gen *g)
 	/* the offset is set when the subprogram is written */
 	fp_emit(g, BPF_RAW_INSN(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_CALL, 0, 0));
 	sp->site[sp->nsites].at = g->n - 1;
-	memcpy(sp->site[sp->nsites].sslot, fp_sptr_slots(g), sizeof(g->cslot));
+	memcpy(sp->site[sp->nsites].sslot, fp_sptr_slots(g), sizeof(g->st.cslot));
 	sp->site[sp->nsites++].st = g->st;
 	g->subcalls++;
 	fp_clobber(g, BPF_REG_1);
@@ -1620,8 +1622,6 @@ static void fp_iter_start(struct fp_gen *g)
 	}
 	g->st.slot[FP_SLOT_ITER] = 0;
 	g->iter_pre = g->st;
-	memcpy(g->iter_cslot, g->cslot, sizeof(g->cslot));
-	memset(g->cslot, 0, sizeof(g->cslot));
 
 	/* the body starts from nothing but the frame's two pointers */
 	memset(&g->st, 0, sizeof(g->st));
@@ -1682,7 +1682,6 @@ static void fp_iter_end(struct fp_gen *g)
 		if (w & BIT(r))
 			fp_meet_reg(&pre.r[r], &g->st.r[r]);
 	g->st = pre;
-	memcpy(g->cslot, g->iter_cslot, sizeof(g->cslot));
 	g->iter_head = 0;
 	fp_iter_ptr(g);
 	fp_emit(g, VKCALL(fp_iter_id[I_DESTROY]));
@@ -1754,17 +1753,19 @@ static void fp_sub(struct fp_gen *g, int j)
 {
 	struct fp_sub *sp = &g->sub[j];
 	struct fp_state st = sp->site[0].st;
+	__u8 cslot[FP_NSLOT + 1];
 
 	sp->start = g->n;
 	g->cstk = sp->cstk;
-	memcpy(g->cslot, sp->site[0].sslot, sizeof(g->cslot));
+	memcpy(cslot, sp->site[0].sslot, sizeof(cslot));
 	for (int i = 0; i < sp->nsites; i++) {
 		g->insn[sp->site[i].at].imm = sp->start - sp->site[i].at - 1;
 		fp_meet(&st, &sp->site[i].st);
 		for (int s = 0; s <= FP_NSLOT; s++)
-			g->cslot[s] &= sp->site[i].sslot[s];
+			cslot[s] &= sp->site[i].sslot[s];
 	}
 	memset(&g->st, 0, sizeof(g->st));
+	memcpy(g->st.cslot, cslot, sizeof(cslot));
 	for (int r = BPF_REG_2; r <= BPF_REG_1 + sp->nargs; r++)
 		g->st.r[r] = st.r[r];
 	g->st.r[BPF_REG_1] = (struct fp_reg){ .init = 1, .ptr = FP_PKTP };
@@ -1988,6 +1989,26 @@ static int fp_mem_ok(__u64 a, int len, const __u8 *lo, const __u8 *stk, const __
 }
 
 /*
+ * The stack bytes the path ran has written, a flag per byte of the frames
+ * from @lo: @a's @len bytes (checked by fp_mem_ok()) marked written
+ * (@set), or whether they all were; the packet's are always
+ */
+static int fp_model_wr(__u8 *wr, const __u8 *lo, __u64 a, int len, int set)
+{
+	__u64 s = (__u64)(unsigned long)lo;
+
+	if (a < s || a >= s + (FP_NSUB + 1) * FP_STACK)
+		return 1;
+	for (int j = 0; j < len; j++) {
+		if (set)
+			wr[a - s + j] = 1;
+		else if (!wr[a - s + j])
+			return 0;
+	}
+	return 1;
+}
+
+/*
  * The iterator kfunc @id, as kernel/bpf/bpf_iter.c: the int new() returns
  * in R0's lower half (the upper one is not the program's to read); -2
  * for an iterator out of the current frame @stk, -1 for another kfunc
@@ -2031,8 +2052,10 @@ static int fp_model_iter(__s32 id, __u64 *r, const __u8 *stk, const __u8 *pkt)
 /*
  * Run @g from after its prologue on packet @pkt (FP_PKT bytes, changed in
  * place as the program does): 0, -2 if it reads or writes out of the
- * packet and the stack, or -1 if the model cannot run it (a generator
- * bug, reported as such)
+ * packet and the stack, -3 if it reads a stack byte the path has not
+ * written (which a privileged program may: the kernel gives what lay
+ * there), or -1 if the model cannot run it (each a generator bug,
+ * reported as such)
  */
 static int fp_model_pc;		/* the insn fp_model() stopped at */
 
@@ -2040,6 +2063,7 @@ static int fp_model(const struct fp_gen *g, __u8 *pkt)
 {
 	/* a frame per call depth: the main program's, then its callees' */
 	__u8 frame[FP_NSUB + 1][FP_STACK] __attribute__((aligned(8))) = {};
+	__u8 wr[FP_NSUB + 1][FP_STACK] = {};	/* the bytes written, per frame */
 	struct { int pc; __u64 r[5]; } ret[FP_NSUB];	/* R6-R9 and R10 kept */
 	__u64 r[11], steps = 0;
 	int pc = g->start, depth = 0;
@@ -2051,6 +2075,7 @@ static int fp_model(const struct fp_gen *g, __u8 *pkt)
 	memcpy(stk + FP_STACK - 8 * FP_SLOT_PKT, &(__u64){ (__u64)(unsigned long)pkt }, 8);
 	memcpy(stk + FP_STACK - 8 * FP_SLOT_SPTR,
 	       &(__u64){ (__u64)(unsigned long)(stk + FP_STACK - 8 * FP_SLOT_HI) }, 8);
+	memset(wr[0] + FP_STACK - 8 * FP_SLOT_SPTR, 1, 8 * (FP_SLOT_SPTR - FP_SLOT_PKT + 1));
 
 	while (pc < g->n && steps++ < 64 * FP_MAXI) {
 		const struct bpf_insn *i = (fp_model_pc = pc, &g->insn[pc++]);
@@ -2082,6 +2107,8 @@ static int fp_model(const struct fp_gen *g, __u8 *pkt)
 			a = r[i->src_reg] + i->off;
 			if (!fp_mem_ok(a, sz, frame[0], stk, pkt))
 				return -2;
+			if (!fp_model_wr(wr[0], frame[0], a, sz, 0))
+				return -3;
 			memcpy(&v, (void *)(unsigned long)a, sz);
 			r[i->dst_reg] = v;
 			break;
@@ -2092,6 +2119,7 @@ static int fp_model(const struct fp_gen *g, __u8 *pkt)
 				return -2;
 			v = cls == BPF_ST ? (__u64)(__s64)i->imm : r[i->src_reg];
 			memcpy((void *)(unsigned long)a, &v, sz);
+			fp_model_wr(wr[0], frame[0], a, sz, 1);
 			break;
 		case BPF_JMP:
 		case BPF_JMP32:
@@ -2114,15 +2142,20 @@ static int fp_model(const struct fp_gen *g, __u8 *pkt)
 				memcpy(ret[depth].r, &r[BPF_REG_6], sizeof(ret[depth].r));
 				stk = frame[++depth];
 				memset(stk, 0, FP_STACK);
+				memset(wr[depth], 0, FP_STACK);
 				r[BPF_REG_10] = (__u64)(unsigned long)(stk + FP_STACK);
 				pc += i->imm;
 				break;
 			}
 			if (op == BPF_CALL && !i->off) {
+				/* new() writes the iterator, next() and destroy() read it */
+				__u64 it = r[BPF_REG_1];
 				int err = fp_model_iter(i->imm, r, stk, pkt);
 
 				if (err)
 					return err;
+				if (!fp_model_wr(wr[0], frame[0], it, 8, i->imm == fp_iter_id[I_NEW]))
+					return -3;
 				break;
 			}
 			if (op == BPF_CALL && (i->imm == fp_pcpu_id[P_THIS] ||
@@ -2149,6 +2182,9 @@ static int fp_model(const struct fp_gen *g, __u8 *pkt)
 
 					if (!fp_mem_ok((unsigned long)m, mem, frame[0], stk, pkt))
 						return -2;
+					if (!fp_model_wr(wr[0], frame[0], (unsigned long)m, mem,
+							 fp_kfuncs[k].store))
+						return -3;
 					for (int j = 0; j < mem; j++)
 						if (fp_kfuncs[k].store)
 							m[j] = args[2] >> 8 * (mem - 1 - j);
@@ -2301,9 +2337,22 @@ static int fp_range_refusal(void)
 		"invalid variable-offset",
 	};
 
+	static const char *const fixed[] = { "invalid write to stack R", "invalid read from stack R" };
+	const char *p;
+	int r, off;
+
 	for (size_t i = 0; i < ARRAY_SIZE(msg); i++)
 		if (strstr(fp_log, msg[i]))
 			return 1;
+	/*
+	 * An index a branch made a constant: "if r0 != 18275340" after a
+	 * clz64(), whose other side the verifier knows dead where it knows
+	 * the result's range
+	 */
+	for (size_t i = 0; i < ARRAY_SIZE(fixed); i++)
+		for (p = fp_log; (p = strstr(p, fixed[i])); p++)
+			if (sscanf(p + strlen(fixed[i]), "%d off=%d", &r, &off) == 2)
+				return 1;
 	return 0;
 }
 
@@ -2368,6 +2417,7 @@ static int fp_one(int call, __u64 seed, int idx, int btf_fd, int *sites,
 			snprintf(why, len, "seed %llu program %d input %d: %s at insn %d",
 				 (unsigned long long)seed, idx, k, err == -2 ?
 				 "loaded, but it reaches out of the packet and the stack in the model" :
+				 err == -3 ? "it reads a stack byte the path has not written" :
 				 "the model cannot run it", fp_model_pc);
 			close(fd);
 			return 1;
