@@ -2154,7 +2154,8 @@ static int fp_model(const struct fp_gen *g, __u8 *pkt)
 
 				if (err)
 					return err;
-				if (!fp_model_wr(wr[0], frame[0], it, 8, i->imm == fp_iter_id[I_NEW]))
+				if (!fp_model_wr(wr[0], frame[0], it, 8,
+						 i->imm == fp_iter_id[I_NEW]))
 					return -3;
 				break;
 			}
@@ -2337,7 +2338,9 @@ static int fp_range_refusal(void)
 		"invalid variable-offset",
 	};
 
-	static const char *const fixed[] = { "invalid write to stack R", "invalid read from stack R" };
+	static const char *const fixed[] = {
+		"invalid write to stack R", "invalid read from stack R",
+	};
 	const char *p;
 	int r, off;
 
