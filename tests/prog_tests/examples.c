@@ -475,8 +475,8 @@ static int on_cpu(int cpu)
 static int test_counter(const char *dir)
 {
 	int ncpus = sysconf(_SC_NPROCESSORS_ONLN), npossible = libbpf_num_possible_cpus();
-	int noread = tag && strstr(tag, "interp") &&
-		     libbpf_probe_bpf_prog_type(BPF_PROG_TYPE_KPROBE, NULL) != 1;
+	int interp = tag && strstr(tag, "interp");
+	int noread = interp && libbpf_probe_bpf_prog_type(BPF_PROG_TYPE_KPROBE, NULL) != 1;
 	struct bpf_object *obj = load_example(dir, "counter");
 	struct ex_cpu_stat *st;
 	char g[256] = "", w[256] = "", why[600] = "";
@@ -527,7 +527,7 @@ static int test_counter(const char *dir)
 	if (!why[0] && (!ok || ncpus < 2))
 		snprintf(why, sizeof(why), "%s; want %s, nr_running %s; %d CPUs",
 			 g, w, noread ? "0" : ">= 1", ncpus);
-	if (!why[0] && tag && strstr(tag, "interp")) {
+	if (!why[0] && interp) {
 		struct bpf_prog_info info = {};
 		__u32 len = sizeof(info);
 

@@ -1753,19 +1753,17 @@ static void fp_sub(struct fp_gen *g, int j)
 {
 	struct fp_sub *sp = &g->sub[j];
 	struct fp_state st = sp->site[0].st;
-	__u8 cslot[FP_NSLOT + 1];
 
 	sp->start = g->n;
 	g->cstk = sp->cstk;
-	memcpy(cslot, sp->site[0].sslot, sizeof(cslot));
+	memset(&g->st, 0, sizeof(g->st));
+	memcpy(g->st.cslot, sp->site[0].sslot, sizeof(g->st.cslot));
 	for (int i = 0; i < sp->nsites; i++) {
 		g->insn[sp->site[i].at].imm = sp->start - sp->site[i].at - 1;
 		fp_meet(&st, &sp->site[i].st);
 		for (int s = 0; s <= FP_NSLOT; s++)
-			cslot[s] &= sp->site[i].sslot[s];
+			g->st.cslot[s] &= sp->site[i].sslot[s];
 	}
-	memset(&g->st, 0, sizeof(g->st));
-	memcpy(g->st.cslot, cslot, sizeof(cslot));
 	for (int r = BPF_REG_2; r <= BPF_REG_1 + sp->nargs; r++)
 		g->st.r[r] = st.r[r];
 	g->st.r[BPF_REG_1] = (struct fp_reg){ .init = 1, .ptr = FP_PKTP };
