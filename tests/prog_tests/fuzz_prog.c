@@ -61,7 +61,10 @@
  * with calls, branches, subprogram calls inside.  The verifier must find
  * the rounds converge at next(), so a round reads only what it wrote;
  * what new() returned is kept, sign- or zero-extended, where the end
- * reads it.
+ * reads it.  Loops nest once: a bounded loop inside a bpf_for() body, or
+ * a bpf_for() inside a bounded loop, so the verifier unrolls a loop in
+ * each round it needs for convergence, and converges anew in each round
+ * of a bounded loop.
  */
 #define _GNU_SOURCE
 #include <limits.h>
@@ -83,7 +86,8 @@
 #define FP_SLOT_R1	2	/* r10 - 16: R1 while the epilogue stores, */
 #define FP_SLOT_LOOP	2	/* and before it, a loop's counter */
 #define FP_SLOT_SPTR	3	/* r10 - 24: a pointer to slot FP_SLOT_HI */
-#define FP_SLOT_LO	4	/* general slots 4-11, copied to the packet */
+#define FP_SLOT_ITER	4	/* r10 - 32: a bpf_for() loop's struct bpf_iter_num */
+#define FP_SLOT_LO	5	/* general slots 5-11, copied to the packet */
 #define FP_SLOT_HI	11
 #define FP_FC_LO	12	/* bpf_fastcall saves: 12-16, the lowest */
 #define FP_FC_HI	16
@@ -160,7 +164,6 @@ static const char *const fp_iter_name[I_N] = {
 	"bpf_iter_num_new", "bpf_iter_num_next", "bpf_iter_num_destroy",
 };
 static int fp_iter_id[I_N];
-#define FP_SLOT_ITER	FP_SLOT_LOOP	/* its struct bpf_iter_num; no loop inside */
 
 /*
  * The per-CPU kfuncs, on the kernel's runqueues (a per-CPU variable of
@@ -303,6 +306,8 @@ struct fp_gen {
 	 */
 	int iter_head, iter_exit, iter_end, iters;
 	struct fp_state iter_pre;
+	int iter_outer;			/* a bounded loop is open inside the bpf_for() */
+	int nested;			/* loops opened inside another */
 	int indexing;			/* this program indexes the stack */
 	int kidx;			/* a stack access indexed by a kfunc's result */
 	int idx;			/* stack accesses at a variable offset */
@@ -1442,7 +1447,8 @@ static void fp_subcall(struct fp_gen *g)
 
 /*
  * A bounded loop: its counter in slot FP_SLOT_LOOP, 2 or 3 times round.
- * No branch from before it lands inside it.  At its head the generator
+ * No branch from before it lands inside it, none from inside it lands
+ * past the end of a bpf_for() body it is in.  At its head the generator
  * forgets constants and bounds (a later round may change them); at its
  * end what the head had is written again where the body left it unwritten,
  * so that every round starts with what the first did.
@@ -1463,6 +1469,13 @@ static void fp_loop_start(struct fp_gen *g)
 	g->loop_head = g->n;
 	g->loop_end = g->n + 12 + fp_below(30);
 	g->loops++;
+	if (g->iter_head) {
+		/* inside a bpf_for() body, which ends after it */
+		g->iter_outer = 1;
+		g->nested++;
+		if (g->iter_end < g->loop_end + 4)
+			g->iter_end = g->loop_end + 4;
+	}
 }
 
 static void fp_loop_end(struct fp_gen *g)
@@ -1641,6 +1654,12 @@ static void fp_iter_start(struct fp_gen *g)
 	}
 	g->iter_end = g->n + 10 + fp_below(32);
 	g->iters++;
+	if (g->loop_head) {
+		/* inside a bounded loop, which ends after it */
+		g->nested++;
+		if (g->loop_end < g->iter_end + 4)
+			g->loop_end = g->iter_end + 4;
+	}
 }
 
 /* registers @i may write */
@@ -1688,9 +1707,24 @@ static void fp_iter_end(struct fp_gen *g)
 	fp_clobber(g, BPF_REG_0);
 }
 
+/* end the bounded loop (@iter 0) or the bpf_for() loop (1), one inside it first */
+static void fp_close(struct fp_gen *g, int iter)
+{
+	if (g->loop_head && g->iter_head && iter == g->iter_outer)
+		fp_close(g, !iter);
+	if (iter)
+		fp_iter_end(g);
+	else
+		fp_loop_end(g);
+	g->iter_outer = 0;
+}
+
 /*
  * Random work up to insn @end, in the main program or a subprogram, then
- * the loop left open closed and the branches still ahead landed
+ * the loops left open closed and the branches still ahead landed.  Loops
+ * nest once, each kind in the other (a second bpf_for() needs a second
+ * slot for its iterator, and a frame has none left: four frames of
+ * FP_STACK bytes fill MAX_BPF_STACK)
  */
 static void fp_work(struct fp_gen *g, int end)
 {
@@ -1700,14 +1734,14 @@ static void fp_work(struct fp_gen *g, int end)
 		unsigned int c = fp_below(100);
 
 		if (g->loop_head && g->n >= g->loop_end)
-			fp_loop_end(g);
+			fp_close(g, 0);
 		else if (g->iter_head && g->n >= g->iter_end)
-			fp_iter_end(g);
-		else if (!g->loop_head && !g->iter_head && g->loops - loops < 2 &&
-			 g->n + 40 < end && fp_chance(4))
+			fp_close(g, 1);
+		else if (!g->loop_head && g->loops - loops < 2 && g->n + 40 < end &&
+			 (g->iter_head ? fp_chance(3) && g->n + 56 < end : fp_chance(4)))
 			fp_loop_start(g);
-		else if (!g->loop_head && !g->iter_head && g->iters - iters < 2 &&
-			 g->n + 24 < end && fp_chance(4))
+		else if (!g->iter_head && g->iters - iters < 2 && g->n + 24 < end &&
+			 (g->loop_head ? fp_chance(3) && g->n + 48 < end : fp_chance(4)))
 			fp_iter_start(g);
 		else if (g->cur + 1 < g->nsub && fp_chance(4))
 			fp_subcall(g);
@@ -1737,9 +1771,9 @@ static void fp_work(struct fp_gen *g, int end)
 	}
 
 	if (g->loop_head)
-		fp_loop_end(g);
+		fp_close(g, 0);
 	if (g->iter_head)
-		fp_iter_end(g);
+		fp_close(g, 1);
 	fp_land_all(g);
 }
 
@@ -2159,9 +2193,10 @@ static int fp_model(const struct fp_gen *g, __u8 *pkt)
 			}
 			if (op == BPF_CALL && (i->imm == fp_pcpu_id[P_THIS] ||
 					       i->imm == fp_pcpu_id[P_PER])) {
-				__u32 cpu = i->imm == fp_pcpu_id[P_THIS] ? fp_cpu : r[BPF_REG_2];
+				__u32 cpu = i->imm == fp_pcpu_id[P_THIS] ? (__u32)fp_cpu
+									 : (__u32)r[BPF_REG_2];
 
-				r[0] = cpu < fp_ncpus ? FP_RQ_MODEL + 0x100000ull * cpu : 0;
+				r[0] = cpu < (__u32)fp_ncpus ? FP_RQ_MODEL + 0x100000ull * cpu : 0;
 				for (int j = BPF_REG_1; j <= BPF_REG_5; j++)
 					r[j] = 0xdeadbeefdeadbeefull;
 				break;
@@ -2453,7 +2488,7 @@ static int fp_run(int n, __u64 seed)
 {
 	int btf_fd = -1, fails = 0, calls = 0, pairs = 0, saves[ARRAY_SIZE(fp_modes)] = {};
 	int loops = 0, idx = 0, kidx = 0, subs = 0, subcalls = 0, fcld = 0, obs = 0, iters = 0;
-	int cstks = 0, cstk_acc = 0, cstk_fc = 0, pcpu = 0;
+	int cstks = 0, cstk_acc = 0, cstk_fc = 0, pcpu = 0, nested = 0;
 	static struct fp_gen g;
 	char name[64], why[1024];
 	cpu_set_t set;
@@ -2507,6 +2542,7 @@ static int fp_run(int n, __u64 seed)
 		pairs += g.fc_pairs;
 		loops += g.loops;
 		iters += g.iters;
+		nested += g.nested;
 		idx += g.idx;
 		kidx += g.kidx;
 		subs += g.subs;
@@ -2519,13 +2555,14 @@ static int fp_run(int n, __u64 seed)
 		obs += g.obs;
 	}
 	printf("STAT fuzzprog seed=%llu programs=%d calls=%d fastcall_pairs=%d loops=%d "
-	       "bpf_for_loops=%d indexed_stack_accesses=%d indexed_loads_reaching_fastcall_slots=%d "
+	       "bpf_for_loops=%d nested_loops=%d indexed_stack_accesses=%d "
+	       "indexed_loads_reaching_fastcall_slots=%d "
 	       "indexed_loads_seen=%d programs_indexing_by_a_kfunc_result=%d "
 	       "subprograms=%d subprogram_calls=%d subprograms_given_the_callers_stack=%d "
 	       "accesses_of_a_callers_stack=%d of_them_loads_of_its_fastcall_slots=%d "
 	       "per_cpu_pointer_pairs=%d\n",
-	       (unsigned long long)seed, n, calls, pairs, loops, iters, idx, fcld, obs, kidx,
-	       subs, subcalls, cstks, cstk_acc, cstk_fc, pcpu);
+	       (unsigned long long)seed, n, calls, pairs, loops, iters, nested, idx, fcld, obs,
+	       kidx, subs, subcalls, cstks, cstk_acc, cstk_fc, pcpu);
 
 	for (size_t m = 0; m < ARRAY_SIZE(fp_modes); m++) {
 		const struct fp_mode *md = &fp_modes[m];
