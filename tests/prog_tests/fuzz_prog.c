@@ -306,7 +306,6 @@ struct fp_gen {
 	 */
 	int iter_head, iter_exit, iter_end, iters;
 	struct fp_state iter_pre;
-	int iter_outer;			/* a bounded loop is open inside the bpf_for() */
 	int nested;			/* loops opened inside another */
 	int indexing;			/* this program indexes the stack */
 	int kidx;			/* a stack access indexed by a kfunc's result */
@@ -1471,7 +1470,6 @@ static void fp_loop_start(struct fp_gen *g)
 	g->loops++;
 	if (g->iter_head) {
 		/* inside a bpf_for() body, which ends after it */
-		g->iter_outer = 1;
 		g->nested++;
 		if (g->iter_end < g->loop_end + 4)
 			g->iter_end = g->loop_end + 4;
@@ -1707,16 +1705,18 @@ static void fp_iter_end(struct fp_gen *g)
 	fp_clobber(g, BPF_REG_0);
 }
 
-/* end the bounded loop (@iter 0) or the bpf_for() loop (1), one inside it first */
+/*
+ * End the bounded loop (@iter 0) or the bpf_for() loop (1), one inside it
+ * first: the outer of two open loops has the lower head
+ */
 static void fp_close(struct fp_gen *g, int iter)
 {
-	if (g->loop_head && g->iter_head && iter == g->iter_outer)
+	if (g->loop_head && g->iter_head && (g->iter_head < g->loop_head) == iter)
 		fp_close(g, !iter);
 	if (iter)
 		fp_iter_end(g);
 	else
 		fp_loop_end(g);
-	g->iter_outer = 0;
 }
 
 /*
