@@ -7,7 +7,7 @@ rc=0
 grep -qw register_bpf_kfunc_bodies /proc/kallsyms || { echo "TEST badbody SKIP kernel without kfunc bodies"; exit 0; }
 [ -s $M ] || { echo "TEST badbody FAIL $M is not in the initramfs"; exit 1; }
 
-for good in good verify_as_this_cpu_ptr longest longest_after; do
+for good in good good_after verify_as_this_cpu_ptr longest longest_after; do
 	if insmod $M body=$good && rmmod insn_bad_body; then
 		echo "TEST badbody.$good PASS"
 	else
@@ -49,6 +49,25 @@ for how in exit init; do
 		rc=1
 	else
 		echo "TEST badbody.leak_$how PASS"
+	fi
+done
+
+# The verifier checks and rewrites the calls of these kfuncs itself (its
+# special_kfunc_list): no body of either mode may stand in for them.
+# Before, both registered, and bpf_cast_to_kern_ctx() took a body.
+for spec in good:bpf_cast_to_kern_ctx good_after:bpf_cast_to_kern_ctx \
+	    good:bpf_obj_new_impl good_after:bpf_obj_new_impl good_after:bpf_rcu_read_lock; do
+	name=${spec%%:*} k=${spec#*:}
+	dmesg -c >/dev/null
+	if insmod $M body=$name kfunc=$k 2>/dev/null; then
+		echo "TEST badbody.special.$k.$name FAIL registered"
+		rmmod insn_bad_body
+		rc=1
+	elif dmesg | grep -q "kfunc $k: the verifier checks and rewrites its calls itself"; then
+		echo "TEST badbody.special.$k.$name PASS"
+	else
+		echo "TEST badbody.special.$k.$name FAIL log: $(dmesg | grep kfunc | tail -n1)"
+		rc=1
 	fi
 done
 

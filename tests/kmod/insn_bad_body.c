@@ -12,7 +12,10 @@
  * the next registration for the same vmlinux kfunc finds them ("already
  * has a body") and programs calling it get a body in freed memory.  Body
  * "void1" (R1 = 0) is what bpf_iter_bits_destroy() is given there: not
- * what that function does, registered only while no program calls it.
+ * what that function does, registered only while no program calls it
+ * (and never used: the kfunc is KF_ITER_DESTROY, so its calls stay).
+ * Given a kfunc whose calls the verifier checks or rewrites itself
+ * (bpf_obj_new_impl(), bpf_cast_to_kern_ctx(), ...), any body is refused.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -113,7 +116,8 @@ static const struct {
 	u32 verify_as;
 	u8 mem_args;
 } cases[] = {
-	CASE(good), CASE(call), CASE_AS("exit", exit_, BPF_KFUNC_BODY_VERIFY, 1),
+	CASE(good), CASE_AS("good_after", good, BPF_KFUNC_BODY_AFTER, 1),
+	CASE(call), CASE_AS("exit", exit_, BPF_KFUNC_BODY_VERIFY, 1),
 	CASE(back), CASE(leave), CASE(write6), CASE(write10), CASE(read7),
 	CASE(imm64), CASE(no_r0), CASE(r0_first), CASE(half_r0), CASE(too_long),
 	CASE(r10_value), CASE(malformed), CASE(verify_stack), CASE(verify_stack_load),

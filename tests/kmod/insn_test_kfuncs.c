@@ -35,12 +35,10 @@
  *                               loads it just before the call (mem_args),
  *                               and declines that where the load's base
  *                               is the result's register (and not a's)
- *   bpf_cast_to_kern_ctx(ctx)   the kernel's, which the verifier inlines
- *                               (mov r0, r1), so it removes the
- *                               bpf_fastcall spills and fills around its
- *                               calls: given an AFTER body here that writes
- *                               R2 as a temporary, the body must not be
- *                               patched in where they went
+ *   bpf_insn_test_sleepy(x)     returns x + 1, KF_SLEEPABLE: a body verified
+ *                               in place of its calls would bypass the
+ *                               verifier's check that the program may
+ *                               sleep, so its calls must stay calls
  *
  * With fail_init_ms=N the module instead gives the kernel's
  * bpf_iter_num_destroy() a body (the real module must not be loaded), waits
@@ -96,6 +94,12 @@ __bpf_kfunc u64 bpf_insn_test_memarg(u64 a, u64 v)
 	return a + v;
 }
 
+__bpf_kfunc u64 bpf_insn_test_sleepy(u64 x)
+{
+	might_sleep();
+	return x + 1;
+}
+
 __bpf_kfunc_end_defs();
 
 BTF_KFUNCS_START(test_ids)
@@ -107,6 +111,7 @@ BTF_ID_FLAGS(func, bpf_insn_test_hi32)
 BTF_ID_FLAGS(func, bpf_insn_test_narrow)
 BTF_ID_FLAGS(func, bpf_insn_test_sext)
 BTF_ID_FLAGS(func, bpf_insn_test_memarg)
+BTF_ID_FLAGS(func, bpf_insn_test_sleepy, KF_SLEEPABLE)
 BTF_KFUNCS_END(test_ids)
 
 static const struct btf_kfunc_id_set test_set = {
@@ -261,10 +266,9 @@ static const struct bpf_insn memarg_body[] = {
 	BPF_MOV64_REG(BPF_REG_0, BPF_REG_1),
 	BPF_ALU64_REG(BPF_ADD, BPF_REG_0, BPF_REG_2),
 };
-/* what bpf_cast_to_kern_ctx() does, with R2 as a temporary */
-static const struct bpf_insn cast_body[] = {
-	BPF_MOV64_IMM(BPF_REG_2, 0x5a),
+static const struct bpf_insn sleepy_body[] = {
 	BPF_MOV64_REG(BPF_REG_0, BPF_REG_1),
+	BPF_ALU64_IMM(BPF_ADD, BPF_REG_0, 1),
 };
 /* what bpf_iter_num_destroy() does: cur = end = 0 */
 static const struct bpf_insn destroy_body[] = {
@@ -287,7 +291,7 @@ static const struct bpf_kfunc_body test_bodies[] = {
 /* no native code, not even a copy: the body stays */
 static const struct bpf_kfunc_body body_only_bodies[] = {
 	BODY("bpf_insn_test_hi32", hi32_body, BPF_KFUNC_BODY_VERIFY, NULL, 0),
-	BODY("bpf_cast_to_kern_ctx", cast_body, BPF_KFUNC_BODY_AFTER, NULL, 0),
+	BODY("bpf_insn_test_sleepy", sleepy_body, BPF_KFUNC_BODY_VERIFY, NULL, 0),
 };
 static const struct bpf_kfunc_body copy_bodies[] = {
 	BODY("bpf_insn_test_narrow", narrow_body, BPF_KFUNC_BODY_VERIFY, NULL, 0),

@@ -44,10 +44,9 @@
  *                                   ARG_ANYTHING one read
  *        soundness fastcall_dead    a pattern at a positive offset in dead
  *                                   code: loads
- *        soundness fastcall_inlined a pattern around bpf_cast_to_kern_ctx(),
- *                                   which 6.12 inlines and the test module
- *                                   gives a body writing R2: the body
- *                                   not patched in, the call inlined
+ *        soundness flagged          a KF_SLEEPABLE kfunc with a body: its
+ *                                   calls stay, so an XDP program is
+ *                                   refused, a sleepable one runs the call
  *        soundness sext MODE        an int kfunc sign-extending its result
  *                                   in R0, the result moved with a 32-bit
  *                                   move: its upper half is 0
@@ -1326,8 +1325,8 @@ static int cmd_fastcall_dead(void)
 	return fc_slot_run("soundness.fastcall.dead", prog, ARRAY_SIZE(prog), 2, 0, 0);
 }
 
-/* mov r2, 0x5a in @fd's xlated program: the test module's body of bpf_cast_to_kern_ctx() */
-static int cast_body_movs(int fd)
+/* kfunc calls in @fd's xlated program, or -1 */
+static int xlated_kfunc_calls(int fd)
 {
 	struct bpf_prog_info info;
 	struct bpf_insn *x = NULL;
@@ -1337,62 +1336,57 @@ static int cast_body_movs(int fd)
 	if (prog_xlated(fd, &info, &x))
 		return -1;
 	for (i = 0; i < info.xlated_prog_len / sizeof(*x); i++)
-		n += x[i].code == (BPF_ALU64 | BPF_MOV | BPF_K) && x[i].dst_reg == BPF_REG_2 &&
-		     x[i].imm == 0x5a;
+		n += x[i].code == (BPF_JMP | BPF_CALL) && x[i].src_reg == BPF_PSEUDO_KFUNC_CALL;
 	free(x);
 	return n;
 }
 
-/* Load @insns, run it: TEST @name, result @want and @movs of the body's mov */
-static int inlined_run(const char *name, const struct bpf_insn *insns, int n, __u32 want,
-		       int movs)
-{
-	unsigned char pkt[64] = {};
-	__u32 ret = 0;
-	int fd, got = -1, ok;
-
-	fd = load_raw(insns, n, 0, 0);
-	ok = fd >= 0 && !run_prog(fd, 0, pkt, sizeof(pkt), pkt, &ret) &&
-	     (got = cast_body_movs(fd)) == movs && ret == want;
-	test_line(name, ok, "result %#x (want %#x), the body's mov r2, 0x5a %d times (want %d)%s",
-		  ret, want, got, movs, fd < 0 ? log_buf : "");
-	if (fd >= 0)
-		close(fd);
-	return !ok;
-}
-
 /*
- * 6.12 inlines bpf_cast_to_kern_ctx() (mov r0, r1), so it removes the
- * bpf_fastcall spill and fill of R2 around a call of it.  The test module
- * gives it an AFTER body that writes R2 (mov r2, 0x5a), found only at the
- * fixup: where the pair went, the body must not be patched in, or R2 would
- * read 0x5a where the verifier tracks the spilled 0x20.  Control: the same
- * call without a pattern gets the body.
+ * bpf_insn_test_sleepy() is KF_SLEEPABLE and has a body verified in place
+ * of its calls: the verifier checks the flag only at a call, so its calls
+ * must stay calls.  An XDP program, which may not sleep, is refused with
+ * 6.12's message (before, the body took the call's place and it loaded);
+ * a sleepable syscall program keeps the call and runs it.
  */
-static int cmd_fastcall_inlined(void)
+static int cmd_flagged(void)
 {
-	int id = vmlinux_kfunc("bpf_cast_to_kern_ctx"), fails = 0;
-	const struct bpf_insn pattern[] = {
-		BPF_MOV64_IMM(BPF_REG_2, 0x20),
-		BPF_STX_MEM(BPF_DW, BPF_REG_10, BPF_REG_2, -8),
-		VKCALL(id),
-		BPF_LDX_MEM(BPF_DW, BPF_REG_2, BPF_REG_10, -8),
-		BPF_MOV64_REG(BPF_REG_0, BPF_REG_2),
+	int btf_fd, id = mod_kfunc(TEST_MOD, "bpf_insn_test_sleepy", &btf_fd);
+	const struct bpf_insn prog[] = {
+		BPF_MOV64_IMM(BPF_REG_1, 41),
+		KCALL(id),
 		BPF_EXIT_INSN(),
 	};
-	const struct bpf_insn control[] = {
-		VKCALL(id),
-		BPF_MOV64_IMM(BPF_REG_0, 0x20),
-		BPF_EXIT_INSN(),
-	};
+	LIBBPF_OPTS(bpf_test_run_opts, topts);
+	int fd, calls = -1, fails = 0, ok;
+	char why[256];
+	char *line;
 
 	if (id < 0) {
-		test_line("soundness.fastcall.inlined", 0, "no bpf_cast_to_kern_ctx: %d", id);
+		test_line("soundness.flagged", 0, "no bpf_insn_test_sleepy: %d", id);
 		return 1;
 	}
-	fails += inlined_run("soundness.fastcall.inlined.control", control,
-			     ARRAY_SIZE(control), 0x20, 1);
-	fails += inlined_run("soundness.fastcall.inlined", pattern, ARRAY_SIZE(pattern), 0x20, 0);
+	fd = load_raw(prog, ARRAY_SIZE(prog), btf_fd, 0);
+	/* the later line first: log_line() ends the log at the line it finds */
+	line = fd < 0 ? log_line(log_buf, "program must be sleepable to call sleepable kfunc") :
+			NULL;
+	snprintf(why, sizeof(why), "%s", line ?: fd >= 0 ? "loaded" : log_tail());
+	ok = line && log_line(log_buf, "bpf_insn_test_sleepy: flags 0x20: its body is not used");
+	test_line("soundness.flagged.xdp", ok, "%s", why);
+	fails += !ok;
+	if (fd >= 0)
+		close(fd);
+
+	fd = load_raw_type(BPF_PROG_TYPE_SYSCALL, prog, ARRAY_SIZE(prog), btf_fd,
+			   BPF_F_SLEEPABLE);
+	ok = fd >= 0 && (calls = xlated_kfunc_calls(fd)) == 1 &&
+	     !bpf_prog_test_run_opts(fd, &topts) && topts.retval == 42;
+	test_line("soundness.flagged.sleepable", ok,
+		  "kfunc calls in the xlated program %d (want 1), result %u (want 42)%s",
+		  calls, topts.retval, fd < 0 ? log_tail() : "");
+	fails += !ok;
+	if (fd >= 0)
+		close(fd);
+	close(btf_fd);
 	return fails;
 }
 
@@ -2487,8 +2481,8 @@ int soundness_main(int argc, char **argv)
 		return cmd_fastcall_escape();
 	if (argc == 2 && !strcmp(argv[1], "fastcall_dead"))
 		return cmd_fastcall_dead();
-	if (argc == 2 && !strcmp(argv[1], "fastcall_inlined"))
-		return cmd_fastcall_inlined();
+	if (argc == 2 && !strcmp(argv[1], "flagged"))
+		return cmd_flagged();
 	if (argc == 3 && !strcmp(argv[1], "sext"))
 		return cmd_sext(argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "memarg"))
