@@ -62,9 +62,9 @@
  * the rounds converge at next(), so a round reads only what it wrote;
  * what new() returned is kept, sign- or zero-extended, where the end
  * reads it.  Loops nest once: a bounded loop inside a bpf_for() body, or
- * a bpf_for() inside a bounded loop, so the verifier unrolls a loop in
- * each round it needs for convergence, and converges anew in each round
- * of a bounded loop.
+ * a bpf_for() inside a bounded loop or another bpf_for() body, so the
+ * verifier unrolls a loop in each round it needs for convergence, and
+ * converges anew in each round of the outer loop.
  */
 #define _GNU_SOURCE
 #include <limits.h>
@@ -86,7 +86,8 @@
 #define FP_SLOT_R1	2	/* r10 - 16: R1 while the epilogue stores, */
 #define FP_SLOT_LOOP	2	/* and before it, a loop's counter */
 #define FP_SLOT_SPTR	3	/* r10 - 24: a pointer to slot FP_SLOT_HI */
-#define FP_SLOT_ITER	4	/* r10 - 32: a bpf_for() loop's struct bpf_iter_num */
+#define FP_SLOT_ITER	4	/* r10 - 32: a bpf_for() loop's struct bpf_iter_num; */
+					/* one inside it takes FP_SLOT_LOOP */
 #define FP_SLOT_LO	5	/* general slots 5-11, copied to the packet */
 #define FP_SLOT_HI	11
 #define FP_FC_LO	12	/* bpf_fastcall saves: 12-16, the lowest */
@@ -302,11 +303,18 @@ struct fp_gen {
 	struct fp_state head;
 	/*
 	 * The bpf_for() loop being written: its head (the call of next), the
-	 * branch out of it, its end, the state before it
+	 * branch out of it, its end, its iterator's slot, the state before
+	 * it; with iter_nest, the one it is in, in outer_iter
 	 */
-	int iter_head, iter_exit, iter_end, iters;
+	int iter_head, iter_exit, iter_end, iter_slot, iters;
 	struct fp_state iter_pre;
+	struct fp_iter {
+		int head, exit, end, slot;
+		struct fp_state pre;
+	} outer_iter;
+	int iter_nest;
 	int nested;			/* loops opened inside another */
+	int nested_iters;		/* of them, bpf_for() loops in one */
 	int indexing;			/* this program indexes the stack */
 	int kidx;			/* a stack access indexed by a kfunc's result */
 	int idx;			/* stack accesses at a variable offset */
@@ -1508,7 +1516,8 @@ static void fp_loop_end(struct fp_gen *g)
 }
 
 /*
- * A bpf_for() loop: bpf_iter_num_new() on slot FP_SLOT_ITER from bounds of
+ * A bpf_for() loop: bpf_iter_num_new() on slot FP_SLOT_ITER (FP_SLOT_LOOP
+ * for one inside another, no bounded loop being open then) from bounds of
  * any form (constants, edges of int among them, a register and that plus
  * a little, in 64 or 32 bits, a masked register: zero to eleven rounds, an
  * empty range, start > end, a range past BPF_MAX_LOOPS), its result kept
@@ -1526,7 +1535,7 @@ static void fp_iter_ptr(struct fp_gen *g)
 	fp_land(g);
 	fp_no_landing(g, 2);
 	g->insn[g->n++] = BPF_MOV64_REG(BPF_REG_1, BPF_REG_10);
-	g->insn[g->n++] = BPF_ALU64_IMM(BPF_ADD, BPF_REG_1, fp_slot_off(FP_SLOT_ITER));
+	g->insn[g->n++] = BPF_ALU64_IMM(BPF_ADD, BPF_REG_1, fp_slot_off(g->iter_slot));
 	g->st.r[BPF_REG_1] = (struct fp_reg){ .init = 1, .ptr = FP_STKP };
 }
 
@@ -1547,6 +1556,15 @@ static void fp_iter_start(struct fp_gen *g)
 	int order[3] = { 0, 1, 2 }, form = fp_below(4), x, v;
 
 	fp_land_all(g);
+	g->iter_slot = FP_SLOT_ITER;
+	if (g->iter_head) {
+		/* inside a bpf_for() body: the outer loop waits in outer_iter */
+		g->outer_iter = (struct fp_iter){ g->iter_head, g->iter_exit, g->iter_end,
+						  FP_SLOT_ITER, g->iter_pre };
+		g->iter_nest = 1;
+		g->iter_head = 0;
+		g->iter_slot = FP_SLOT_LOOP;
+	}
 	fp_shuffle(order, 3);
 	/* end from start: start first */
 	for (int i = 0; form == 1 && i < 3; i++) {
@@ -1631,7 +1649,7 @@ static void fp_iter_start(struct fp_gen *g)
 		g->insn[g->n++] = BPF_RAW_INSN(BPF_ALU | BPF_MOV | BPF_X, x, BPF_REG_0, 0, 0);
 		fp_set(g, x, 0, 0);
 	}
-	g->st.slot[FP_SLOT_ITER] = 0;
+	g->st.slot[g->iter_slot] = 0;
 	g->iter_pre = g->st;
 
 	/* the body starts from nothing but the frame's two pointers */
@@ -1657,6 +1675,13 @@ static void fp_iter_start(struct fp_gen *g)
 		g->nested++;
 		if (g->loop_end < g->iter_end + 4)
 			g->loop_end = g->iter_end + 4;
+	}
+	if (g->iter_nest) {
+		/* inside a bpf_for() body, which ends after it */
+		g->nested++;
+		g->nested_iters++;
+		if (g->outer_iter.end < g->iter_end + 4)
+			g->outer_iter.end = g->iter_end + 4;
 	}
 }
 
@@ -1703,11 +1728,34 @@ static void fp_iter_end(struct fp_gen *g)
 	fp_iter_ptr(g);
 	fp_emit(g, VKCALL(fp_iter_id[I_DESTROY]));
 	fp_clobber(g, BPF_REG_0);
+	if (g->iter_nest) {
+		/* back in the outer loop's body */
+		g->iter_head = g->outer_iter.head;
+		g->iter_exit = g->outer_iter.exit;
+		g->iter_end = g->outer_iter.end;
+		g->iter_slot = g->outer_iter.slot;
+		g->iter_pre = g->outer_iter.pre;
+		g->iter_nest = 0;
+	}
 }
 
 /*
- * End the bounded loop (@iter 0) or the bpf_for() loop (1), one inside it
- * first: the outer of two open loops has the lower head
+ * May a bpf_for() loop start here, in work that ends at insn @end?  Loops
+ * nest once: one inside a bpf_for() body takes the bounded loop's slot,
+ * so none may be open
+ */
+static int fp_iter_may_start(struct fp_gen *g, int end)
+{
+	if (g->iter_nest || (g->iter_head && g->loop_head))
+		return 0;
+	if (g->iter_head || g->loop_head)
+		return fp_chance(3) && g->n + 48 < end;
+	return g->n + 24 < end && fp_chance(4);
+}
+
+/*
+ * End the bounded loop (@iter 0) or the innermost bpf_for() loop (1), one
+ * inside it first: the outer of two open loops has the lower head
  */
 static void fp_close(struct fp_gen *g, int iter)
 {
@@ -1722,9 +1770,8 @@ static void fp_close(struct fp_gen *g, int iter)
 /*
  * Random work up to insn @end, in the main program or a subprogram, then
  * the loops left open closed and the branches still ahead landed.  Loops
- * nest once, each kind in the other (a second bpf_for() needs a second
- * slot for its iterator, and a frame has none left: four frames of
- * FP_STACK bytes fill MAX_BPF_STACK)
+ * nest once, either kind in either; a frame has no slot left for a third
+ * loop (four frames of FP_STACK bytes fill MAX_BPF_STACK)
  */
 static void fp_work(struct fp_gen *g, int end)
 {
@@ -1737,11 +1784,11 @@ static void fp_work(struct fp_gen *g, int end)
 			fp_close(g, 0);
 		else if (g->iter_head && g->n >= g->iter_end)
 			fp_close(g, 1);
-		else if (!g->loop_head && g->loops - loops < 2 && g->n + 40 < end &&
+		else if (!g->loop_head && !g->iter_nest && g->loops - loops < 2 &&
+			 g->n + 40 < end &&
 			 (g->iter_head ? fp_chance(3) && g->n + 56 < end : fp_chance(4)))
 			fp_loop_start(g);
-		else if (!g->iter_head && g->iters - iters < 2 && g->n + 24 < end &&
-			 (g->loop_head ? fp_chance(3) && g->n + 48 < end : fp_chance(4)))
+		else if (g->iters - iters < 2 && fp_iter_may_start(g, end))
 			fp_iter_start(g);
 		else if (g->cur + 1 < g->nsub && fp_chance(4))
 			fp_subcall(g);
@@ -1772,7 +1819,7 @@ static void fp_work(struct fp_gen *g, int end)
 
 	if (g->loop_head)
 		fp_close(g, 0);
-	if (g->iter_head)
+	while (g->iter_head)
 		fp_close(g, 1);
 	fp_land_all(g);
 }
@@ -2488,7 +2535,7 @@ static int fp_run(int n, __u64 seed)
 {
 	int btf_fd = -1, fails = 0, calls = 0, pairs = 0, saves[ARRAY_SIZE(fp_modes)] = {};
 	int loops = 0, idx = 0, kidx = 0, subs = 0, subcalls = 0, fcld = 0, obs = 0, iters = 0;
-	int cstks = 0, cstk_acc = 0, cstk_fc = 0, pcpu = 0, nested = 0;
+	int cstks = 0, cstk_acc = 0, cstk_fc = 0, pcpu = 0, nested = 0, nested_iters = 0;
 	static struct fp_gen g;
 	char name[64], why[1024];
 	cpu_set_t set;
@@ -2543,6 +2590,7 @@ static int fp_run(int n, __u64 seed)
 		loops += g.loops;
 		iters += g.iters;
 		nested += g.nested;
+		nested_iters += g.nested_iters;
 		idx += g.idx;
 		kidx += g.kidx;
 		subs += g.subs;
@@ -2555,13 +2603,15 @@ static int fp_run(int n, __u64 seed)
 		obs += g.obs;
 	}
 	printf("STAT fuzzprog seed=%llu programs=%d calls=%d fastcall_pairs=%d loops=%d "
-	       "bpf_for_loops=%d nested_loops=%d indexed_stack_accesses=%d "
+	       "bpf_for_loops=%d nested_loops=%d of_them_bpf_for_in_bpf_for=%d "
+	       "indexed_stack_accesses=%d "
 	       "indexed_loads_reaching_fastcall_slots=%d "
 	       "indexed_loads_seen=%d programs_indexing_by_a_kfunc_result=%d "
 	       "subprograms=%d subprogram_calls=%d subprograms_given_the_callers_stack=%d "
 	       "accesses_of_a_callers_stack=%d of_them_loads_of_its_fastcall_slots=%d "
 	       "per_cpu_pointer_pairs=%d\n",
-	       (unsigned long long)seed, n, calls, pairs, loops, iters, nested, idx, fcld, obs,
+	       (unsigned long long)seed, n, calls, pairs, loops, iters, nested, nested_iters,
+	       idx, fcld, obs,
 	       kidx, subs, subcalls, cstks, cstk_acc, cstk_fc, pcpu);
 
 	for (size_t m = 0; m < ARRAY_SIZE(fp_modes); m++) {
