@@ -7,7 +7,8 @@ rc=0
 grep -qw register_bpf_kfunc_bodies /proc/kallsyms || { echo "TEST badbody SKIP kernel without kfunc bodies"; exit 0; }
 [ -s $M ] || { echo "TEST badbody FAIL $M is not in the initramfs"; exit 1; }
 
-for good in good good_after verify_as_this_cpu_ptr longest longest_after; do
+for good in good good_after r0_is_r1 r0_is_r1_after void0 void0_after \
+	    verify_as_this_cpu_ptr longest longest_after; do
 	if insmod $M body=$good && rmmod insn_bad_body; then
 		echo "TEST badbody.$good PASS"
 	else
@@ -52,18 +53,20 @@ for how in exit init; do
 	fi
 done
 
-# The verifier checks and rewrites the calls of these kfuncs itself (its
+# The verifier checks or rewrites the calls of these kfuncs itself (its
 # special_kfunc_list): no body of either mode may stand in for them.
-# Before, both registered, and bpf_cast_to_kern_ctx() took a body.
-for spec in good:bpf_cast_to_kern_ctx good_after:bpf_cast_to_kern_ctx \
-	    good:bpf_obj_new_impl good_after:bpf_obj_new_impl good_after:bpf_rcu_read_lock; do
+# Each body fits its kfunc's arguments and result (and registers for
+# bpf_insn_test_add() above); before, each registered.
+for spec in r0_is_r1:bpf_cast_to_kern_ctx r0_is_r1_after:bpf_cast_to_kern_ctx \
+	    good:bpf_obj_new_impl good_after:bpf_obj_new_impl \
+	    void0_after:bpf_rcu_read_lock void0:bpf_preempt_disable; do
 	name=${spec%%:*} k=${spec#*:}
 	dmesg -c >/dev/null
 	if insmod $M body=$name kfunc=$k 2>/dev/null; then
 		echo "TEST badbody.special.$k.$name FAIL registered"
 		rmmod insn_bad_body
 		rc=1
-	elif dmesg | grep -q "kfunc $k: the verifier checks and rewrites its calls itself"; then
+	elif dmesg | grep -q "kfunc $k: the verifier checks or rewrites its calls itself"; then
 		echo "TEST badbody.special.$k.$name PASS"
 	else
 		echo "TEST badbody.special.$k.$name FAIL log: $(dmesg | grep kfunc | tail -n1)"

@@ -50,6 +50,7 @@ if insmod $T; then
 	$L sext interpreter || rc=1
 	$L memarg interpreter || rc=1
 	$L fastcall_llvm interpreter || rc=1
+	$L flagged_nojit || rc=1
 	echo 1 >$S/bpf_jit_enable
 	unload insn_test_kfuncs || rc=1
 else

@@ -52,6 +52,9 @@ static const struct bpf_insn good[] = {
 static const struct bpf_insn call[] = {
 	BPF_RAW_INSN(BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_ktime_get_ns), R0_IS_R1,
 };
+static const struct bpf_insn r0_is_r1[] = { R0_IS_R1 };
+/* R0 = 0: for a kfunc of no argument, void or not */
+static const struct bpf_insn void0[] = { BPF_MOV64_IMM(BPF_REG_0, 0) };
 static const struct bpf_insn exit_[] = { R0_IS_R1, BPF_EXIT_INSN() };
 static const struct bpf_insn back[] = { R0_IS_R1, BPF_JMP_A(-2) };
 static const struct bpf_insn leave[] = { R0_IS_R1, BPF_JMP_IMM(BPF_JEQ, BPF_REG_1, 0, 2) };
@@ -117,6 +120,8 @@ static const struct {
 	u8 mem_args;
 } cases[] = {
 	CASE(good), CASE_AS("good_after", good, BPF_KFUNC_BODY_AFTER, 1),
+	CASE(r0_is_r1), CASE_AS("r0_is_r1_after", r0_is_r1, BPF_KFUNC_BODY_AFTER, 1),
+	CASE(void0), CASE_AS("void0_after", void0, BPF_KFUNC_BODY_AFTER, 1),
 	CASE(call), CASE_AS("exit", exit_, BPF_KFUNC_BODY_VERIFY, 1),
 	CASE(back), CASE(leave), CASE(write6), CASE(write10), CASE(read7),
 	CASE(imm64), CASE(no_r0), CASE(r0_first), CASE(half_r0), CASE(too_long),

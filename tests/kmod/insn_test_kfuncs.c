@@ -39,6 +39,10 @@
  *                               in place of its calls would bypass the
  *                               verifier's check that the program may
  *                               sleep, so its calls must stay calls
+ *   bpf_insn_test_sleepy_pcpu(p)  this_cpu_ptr(p), KF_SLEEPABLE, with an
+ *                               AFTER body verified as bpf_this_cpu_ptr():
+ *                               the helper's checks know nothing of the
+ *                               flag, so its calls must stay calls too
  *
  * With fail_init_ms=N the module instead gives the kernel's
  * bpf_iter_num_destroy() a body (the real module must not be loaded), waits
@@ -100,6 +104,12 @@ __bpf_kfunc u64 bpf_insn_test_sleepy(u64 x)
 	return x + 1;
 }
 
+__bpf_kfunc void *bpf_insn_test_sleepy_pcpu(const void *p)
+{
+	might_sleep();
+	return this_cpu_ptr((void __percpu *)p);
+}
+
 __bpf_kfunc_end_defs();
 
 BTF_KFUNCS_START(test_ids)
@@ -112,6 +122,7 @@ BTF_ID_FLAGS(func, bpf_insn_test_narrow)
 BTF_ID_FLAGS(func, bpf_insn_test_sext)
 BTF_ID_FLAGS(func, bpf_insn_test_memarg)
 BTF_ID_FLAGS(func, bpf_insn_test_sleepy, KF_SLEEPABLE)
+BTF_ID_FLAGS(func, bpf_insn_test_sleepy_pcpu, KF_SLEEPABLE)
 BTF_KFUNCS_END(test_ids)
 
 static const struct btf_kfunc_id_set test_set = {
@@ -270,6 +281,9 @@ static const struct bpf_insn sleepy_body[] = {
 	BPF_MOV64_REG(BPF_REG_0, BPF_REG_1),
 	BPF_ALU64_IMM(BPF_ADD, BPF_REG_0, 1),
 };
+static const struct bpf_insn sleepy_pcpu_body[] = {
+	BPF_MOV64_PERCPU_REG(BPF_REG_0, BPF_REG_1),
+};
 /* what bpf_iter_num_destroy() does: cur = end = 0 */
 static const struct bpf_insn destroy_body[] = {
 	BPF_ST_MEM(BPF_DW, BPF_REG_1, 0, 0),
@@ -292,6 +306,9 @@ static const struct bpf_kfunc_body test_bodies[] = {
 static const struct bpf_kfunc_body body_only_bodies[] = {
 	BODY("bpf_insn_test_hi32", hi32_body, BPF_KFUNC_BODY_VERIFY, NULL, 0),
 	BODY("bpf_insn_test_sleepy", sleepy_body, BPF_KFUNC_BODY_VERIFY, NULL, 0),
+	{ .name = "bpf_insn_test_sleepy_pcpu", .insns = sleepy_pcpu_body,
+	  .len = ARRAY_SIZE(sleepy_pcpu_body), .mode = BPF_KFUNC_BODY_AFTER,
+	  .verify_as = BPF_FUNC_this_cpu_ptr },
 };
 static const struct bpf_kfunc_body copy_bodies[] = {
 	BODY("bpf_insn_test_narrow", narrow_body, BPF_KFUNC_BODY_VERIFY, NULL, 0),

@@ -46,7 +46,10 @@
  *                                   code: loads
  *        soundness flagged          a KF_SLEEPABLE kfunc with a body: its
  *                                   calls stay, so an XDP program is
- *                                   refused, a sleepable one runs the call
+ *                                   refused, a sleepable one runs the call;
+ *                                   so with a body verified as a helper
+ *        soundness flagged_nojit    the sleepable program without the JIT:
+ *                                   refused as 6.12 refuses a kfunc call
  *        soundness sext MODE        an int kfunc sign-extending its result
  *                                   in R0, the result moved with a 32-bit
  *                                   move: its upper half is 0
@@ -1342,39 +1345,68 @@ static int xlated_kfunc_calls(int fd)
 }
 
 /*
+ * TEST @name: @insns, an XDP program calling the KF_SLEEPABLE @kfunc, is
+ * refused with 6.12's message, and the log says the body is not used
+ */
+static int flagged_xdp(const char *name, const char *kfunc, const struct bpf_insn *insns,
+		       int n, int btf_fd)
+{
+	char why[256], msg[128];
+	int fd = load_raw(insns, n, btf_fd, 0), ok;
+	char *line;
+
+	/* the later line first: log_line() ends the log at the line it finds */
+	snprintf(msg, sizeof(msg), "program must be sleepable to call sleepable kfunc %s", kfunc);
+	line = fd < 0 ? log_line(log_buf, msg) : NULL;
+	snprintf(why, sizeof(why), "%s", line ?: fd >= 0 ? "loaded" : log_tail());
+	snprintf(msg, sizeof(msg), "kfunc %s: flags 0x20: its body is not used", kfunc);
+	ok = line && log_line(log_buf, msg);
+	test_line(name, ok, "%s", why);
+	if (fd >= 0)
+		close(fd);
+	return !ok;
+}
+
+/*
  * bpf_insn_test_sleepy() is KF_SLEEPABLE and has a body verified in place
  * of its calls: the verifier checks the flag only at a call, so its calls
  * must stay calls.  An XDP program, which may not sleep, is refused with
  * 6.12's message (before, the body took the call's place and it loaded);
- * a sleepable syscall program keeps the call and runs it.
+ * a sleepable syscall program keeps the call and runs it.  So with
+ * bpf_insn_test_sleepy_pcpu(), whose AFTER body is verified as
+ * bpf_this_cpu_ptr(), a helper an XDP program may call (before, it loaded,
+ * and where the body could not run the kfunc was called from it).
  */
 static int cmd_flagged(void)
 {
 	int btf_fd, id = mod_kfunc(TEST_MOD, "bpf_insn_test_sleepy", &btf_fd);
+	int pcpu_fd, pcpu = mod_kfunc(TEST_MOD, "bpf_insn_test_sleepy_pcpu", &pcpu_fd);
+	int rq = vmlinux_btf_id("runqueues", BTF_KIND_VAR);
 	const struct bpf_insn prog[] = {
 		BPF_MOV64_IMM(BPF_REG_1, 41),
 		KCALL(id),
 		BPF_EXIT_INSN(),
 	};
+	const struct bpf_insn pcpu_prog[] = {
+		BPF_RAW_INSN(BPF_LD | BPF_IMM | BPF_DW, BPF_REG_1, BPF_PSEUDO_BTF_ID, 0, rq),
+		BPF_RAW_INSN(0, 0, 0, 0, 0),
+		KCALL(pcpu),
+		BPF_MOV64_IMM(BPF_REG_0, 0),
+		BPF_EXIT_INSN(),
+	};
 	LIBBPF_OPTS(bpf_test_run_opts, topts);
 	int fd, calls = -1, fails = 0, ok;
-	char why[256];
-	char *line;
 
-	if (id < 0) {
-		test_line("soundness.flagged", 0, "no bpf_insn_test_sleepy: %d", id);
+	if (id < 0 || pcpu < 0 || rq < 0) {
+		test_line("soundness.flagged", 0, "no bpf_insn_test_sleepy%s: %d %d %d",
+			  "(), _pcpu(), runqueues", id, pcpu, rq);
 		return 1;
 	}
-	fd = load_raw(prog, ARRAY_SIZE(prog), btf_fd, 0);
-	/* the later line first: log_line() ends the log at the line it finds */
-	line = fd < 0 ? log_line(log_buf, "program must be sleepable to call sleepable kfunc") :
-			NULL;
-	snprintf(why, sizeof(why), "%s", line ?: fd >= 0 ? "loaded" : log_tail());
-	ok = line && log_line(log_buf, "bpf_insn_test_sleepy: flags 0x20: its body is not used");
-	test_line("soundness.flagged.xdp", ok, "%s", why);
-	fails += !ok;
-	if (fd >= 0)
-		close(fd);
+	fails += flagged_xdp("soundness.flagged.xdp", "bpf_insn_test_sleepy", prog,
+			     ARRAY_SIZE(prog), btf_fd);
+	fails += flagged_xdp("soundness.flagged.verify_as", "bpf_insn_test_sleepy_pcpu",
+			     pcpu_prog, ARRAY_SIZE(pcpu_prog), pcpu_fd);
+	close(pcpu_fd);
 
 	fd = load_raw_type(BPF_PROG_TYPE_SYSCALL, prog, ARRAY_SIZE(prog), btf_fd,
 			   BPF_F_SLEEPABLE);
@@ -1388,6 +1420,54 @@ static int cmd_flagged(void)
 		close(fd);
 	close(btf_fd);
 	return fails;
+}
+
+/*
+ * Without the JIT (bpf_jit_enable 0, which the script sets) a program
+ * whose kfunc calls all have bodies needs none; bpf_insn_test_sleepy()
+ * keeps its calls, so a sleepable program calling it is refused as 6.12
+ * refuses a kfunc call without the JIT: at the call's first sight, with
+ * ENOTSUPP (524, the kernel's own).  Before, the program went through the
+ * analysis and was refused after it, with EOPNOTSUPP.
+ */
+static int cmd_flagged_nojit(void)
+{
+	int btf_fd, id = mod_kfunc(TEST_MOD, "bpf_insn_test_sleepy", &btf_fd);
+	const struct bpf_insn prog[] = {
+		BPF_MOV64_IMM(BPF_REG_1, 41),
+		KCALL(id),
+		BPF_EXIT_INSN(),
+	};
+	FILE *f = fopen("/proc/sys/net/core/bpf_jit_enable", "r");
+	int fd, err, ok, jit = -1;
+
+	if (f) {
+		if (fscanf(f, "%d", &jit) != 1)
+			jit = -1;
+		fclose(f);
+	}
+	if (jit != 0) {
+		printf("TEST soundness.flagged.nojit SKIP bpf_jit_enable is %d: %s\n", jit,
+		       "CONFIG_BPF_JIT_ALWAYS_ON");
+		if (id >= 0)
+			close(btf_fd);
+		return 0;
+	}
+	if (id < 0) {
+		test_line("soundness.flagged.nojit", 0, "no bpf_insn_test_sleepy: %d", id);
+		return 1;
+	}
+	fd = load_raw_type(BPF_PROG_TYPE_SYSCALL, prog, ARRAY_SIZE(prog), btf_fd,
+			   BPF_F_SLEEPABLE);
+	err = errno;
+	ok = fd < 0 && err == 524 &&
+	     log_line(log_buf, "JIT is required for calling kernel function");
+	test_line("soundness.flagged.nojit", ok, "errno %d (want 524): %s", fd < 0 ? err : 0,
+		  fd >= 0 ? "loaded" : log_tail());
+	if (fd >= 0)
+		close(fd);
+	close(btf_fd);
+	return !ok;
 }
 
 /*
@@ -2483,6 +2563,8 @@ int soundness_main(int argc, char **argv)
 		return cmd_fastcall_dead();
 	if (argc == 2 && !strcmp(argv[1], "flagged"))
 		return cmd_flagged();
+	if (argc == 2 && !strcmp(argv[1], "flagged_nojit"))
+		return cmd_flagged_nojit();
 	if (argc == 3 && !strcmp(argv[1], "sext"))
 		return cmd_sext(argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "memarg"))
