@@ -1388,8 +1388,7 @@ static int cmd_flagged(void)
 		BPF_EXIT_INSN(),
 	};
 	const struct bpf_insn pcpu_prog[] = {
-		BPF_RAW_INSN(BPF_LD | BPF_IMM | BPF_DW, BPF_REG_1, BPF_PSEUDO_BTF_ID, 0, rq),
-		BPF_RAW_INSN(0, 0, 0, 0, 0),
+		KSYM_ADDR(BPF_REG_1, rq, 0),
 		KCALL(pcpu),
 		BPF_MOV64_IMM(BPF_REG_0, 0),
 		BPF_EXIT_INSN(),
