@@ -306,13 +306,11 @@ struct fp_gen {
 	 * branch out of it, its end, its iterator's slot, the state before
 	 * it; with iter_nest, the one it is in, in outer_iter
 	 */
-	int iter_head, iter_exit, iter_end, iter_slot, iters;
-	struct fp_state iter_pre;
 	struct fp_iter {
 		int head, exit, end, slot;
 		struct fp_state pre;
-	} outer_iter;
-	int iter_nest;
+	} iter, outer_iter;
+	int iter_nest, iters;
 	int nested;			/* loops opened inside another */
 	int nested_iters;		/* of them, bpf_for() loops in one */
 	int indexing;			/* this program indexes the stack */
@@ -1476,11 +1474,11 @@ static void fp_loop_start(struct fp_gen *g)
 	g->loop_head = g->n;
 	g->loop_end = g->n + 12 + fp_below(30);
 	g->loops++;
-	if (g->iter_head) {
+	if (g->iter.head) {
 		/* inside a bpf_for() body, which ends after it */
 		g->nested++;
-		if (g->iter_end < g->loop_end + 4)
-			g->iter_end = g->loop_end + 4;
+		if (g->iter.end < g->loop_end + 4)
+			g->iter.end = g->loop_end + 4;
 	}
 }
 
@@ -1535,7 +1533,7 @@ static void fp_iter_ptr(struct fp_gen *g)
 	fp_land(g);
 	fp_no_landing(g, 2);
 	g->insn[g->n++] = BPF_MOV64_REG(BPF_REG_1, BPF_REG_10);
-	g->insn[g->n++] = BPF_ALU64_IMM(BPF_ADD, BPF_REG_1, fp_slot_off(g->iter_slot));
+	g->insn[g->n++] = BPF_ALU64_IMM(BPF_ADD, BPF_REG_1, fp_slot_off(g->iter.slot));
 	g->st.r[BPF_REG_1] = (struct fp_reg){ .init = 1, .ptr = FP_STKP };
 }
 
@@ -1556,14 +1554,13 @@ static void fp_iter_start(struct fp_gen *g)
 	int order[3] = { 0, 1, 2 }, form = fp_below(4), x, v;
 
 	fp_land_all(g);
-	g->iter_slot = FP_SLOT_ITER;
-	if (g->iter_head) {
+	g->iter.slot = FP_SLOT_ITER;
+	if (g->iter.head) {
 		/* inside a bpf_for() body: the outer loop waits in outer_iter */
-		g->outer_iter = (struct fp_iter){ g->iter_head, g->iter_exit, g->iter_end,
-						  FP_SLOT_ITER, g->iter_pre };
+		g->outer_iter = g->iter;
 		g->iter_nest = 1;
-		g->iter_head = 0;
-		g->iter_slot = FP_SLOT_LOOP;
+		g->iter.head = 0;
+		g->iter.slot = FP_SLOT_LOOP;
 	}
 	fp_shuffle(order, 3);
 	/* end from start: start first */
@@ -1649,17 +1646,17 @@ static void fp_iter_start(struct fp_gen *g)
 		g->insn[g->n++] = BPF_RAW_INSN(BPF_ALU | BPF_MOV | BPF_X, x, BPF_REG_0, 0, 0);
 		fp_set(g, x, 0, 0);
 	}
-	g->st.slot[g->iter_slot] = 0;
-	g->iter_pre = g->st;
+	g->st.slot[g->iter.slot] = 0;
+	g->iter.pre = g->st;
 
 	/* the body starts from nothing but the frame's two pointers */
 	memset(&g->st, 0, sizeof(g->st));
 	g->st.slot[FP_SLOT_PKT] = 0xff;
 	g->st.slot[FP_SLOT_SPTR] = 0xff;
-	g->iter_head = g->n;
+	g->iter.head = g->n;
 	fp_iter_ptr(g);
 	fp_emit(g, VKCALL(fp_iter_id[I_NEXT]));
-	g->iter_exit = g->n;
+	g->iter.exit = g->n;
 	g->insn[g->n++] = BPF_JMP_IMM(BPF_JEQ, BPF_REG_0, 0, 0);	/* set at the end */
 	g->st.r[BPF_REG_1].init = 0;
 	if (fp_chance(85)) {
@@ -1668,20 +1665,20 @@ static void fp_iter_start(struct fp_gen *g)
 		g->insn[g->n++] = BPF_LDX_MEM(BPF_W, x, BPF_REG_0, 0);
 		fp_set(g, x, 0, 0);
 	}
-	g->iter_end = g->n + 10 + fp_below(32);
+	g->iter.end = g->n + 10 + fp_below(32);
 	g->iters++;
 	if (g->loop_head) {
 		/* inside a bounded loop, which ends after it */
 		g->nested++;
-		if (g->loop_end < g->iter_end + 4)
-			g->loop_end = g->iter_end + 4;
+		if (g->loop_end < g->iter.end + 4)
+			g->loop_end = g->iter.end + 4;
 	}
 	if (g->iter_nest) {
 		/* inside a bpf_for() body, which ends after it */
 		g->nested++;
 		g->nested_iters++;
-		if (g->outer_iter.end < g->iter_end + 4)
-			g->outer_iter.end = g->iter_end + 4;
+		if (g->outer_iter.end < g->iter.end + 4)
+			g->outer_iter.end = g->iter.end + 4;
 	}
 }
 
@@ -1703,20 +1700,20 @@ static __u16 fp_writes(const struct bpf_insn *i)
 
 static void fp_iter_end(struct fp_gen *g)
 {
-	struct fp_state pre = g->iter_pre;
+	struct fp_state pre = g->iter.pre;
 	__u16 w = 0;
 
 	/* the body's branches land before the jump back */
 	fp_land_all(g);
-	g->insn[g->n] = BPF_JMP_A(g->iter_head - g->n - 1);
+	g->insn[g->n] = BPF_JMP_A(g->iter.head - g->n - 1);
 	g->n++;
-	g->insn[g->iter_exit].off = g->n - g->iter_exit - 1;
+	g->insn[g->iter.exit].off = g->n - g->iter.exit - 1;
 	/*
 	 * After the loop: no round, or rounds; a register a round writes
 	 * (somewhere) holds either, one it does not what it held before.
 	 * Written bytes stay written.
 	 */
-	for (int i = g->iter_head; i < g->n; i++) {
+	for (int i = g->iter.head; i < g->n; i++) {
 		w |= fp_writes(&g->insn[i]);
 		i += g->insn[i].code == (BPF_LD | BPF_IMM | BPF_DW);
 	}
@@ -1724,17 +1721,13 @@ static void fp_iter_end(struct fp_gen *g)
 		if (w & BIT(r))
 			fp_meet_reg(&pre.r[r], &g->st.r[r]);
 	g->st = pre;
-	g->iter_head = 0;
+	g->iter.head = 0;
 	fp_iter_ptr(g);
 	fp_emit(g, VKCALL(fp_iter_id[I_DESTROY]));
 	fp_clobber(g, BPF_REG_0);
 	if (g->iter_nest) {
 		/* back in the outer loop's body */
-		g->iter_head = g->outer_iter.head;
-		g->iter_exit = g->outer_iter.exit;
-		g->iter_end = g->outer_iter.end;
-		g->iter_slot = g->outer_iter.slot;
-		g->iter_pre = g->outer_iter.pre;
+		g->iter = g->outer_iter;
 		g->iter_nest = 0;
 	}
 }
@@ -1746,9 +1739,9 @@ static void fp_iter_end(struct fp_gen *g)
  */
 static int fp_iter_may_start(struct fp_gen *g, int end)
 {
-	if (g->iter_nest || (g->iter_head && g->loop_head))
+	if (g->iter_nest || (g->iter.head && g->loop_head))
 		return 0;
-	if (g->iter_head || g->loop_head)
+	if (g->iter.head || g->loop_head)
 		return fp_chance(3) && g->n + 48 < end;
 	return g->n + 24 < end && fp_chance(4);
 }
@@ -1759,7 +1752,7 @@ static int fp_iter_may_start(struct fp_gen *g, int end)
  */
 static void fp_close(struct fp_gen *g, int iter)
 {
-	if (g->loop_head && g->iter_head && (g->iter_head < g->loop_head) == iter)
+	if (g->loop_head && g->iter.head && (g->iter.head < g->loop_head) == iter)
 		fp_close(g, !iter);
 	if (iter)
 		fp_iter_end(g);
@@ -1782,11 +1775,11 @@ static void fp_work(struct fp_gen *g, int end)
 
 		if (g->loop_head && g->n >= g->loop_end)
 			fp_close(g, 0);
-		else if (g->iter_head && g->n >= g->iter_end)
+		else if (g->iter.head && g->n >= g->iter.end)
 			fp_close(g, 1);
 		else if (!g->loop_head && !g->iter_nest && g->loops - loops < 2 &&
 			 g->n + 40 < end &&
-			 (g->iter_head ? fp_chance(3) && g->n + 56 < end : fp_chance(4)))
+			 (g->iter.head ? fp_chance(3) && g->n + 56 < end : fp_chance(4)))
 			fp_loop_start(g);
 		else if (g->iters - iters < 2 && fp_iter_may_start(g, end))
 			fp_iter_start(g);
@@ -1819,7 +1812,7 @@ static void fp_work(struct fp_gen *g, int end)
 
 	if (g->loop_head)
 		fp_close(g, 0);
-	while (g->iter_head)
+	while (g->iter.head)
 		fp_close(g, 1);
 	fp_land_all(g);
 }
