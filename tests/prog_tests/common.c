@@ -1006,6 +1006,30 @@ int vmlinux_btf_id(const char *name, __u32 kind)
 	return id;
 }
 
+int vmlinux_member_off(const char *type, const char *member)
+{
+	struct btf *vmlinux = btf__load_vmlinux_btf();
+	int id = vmlinux ? btf__find_by_name_kind(vmlinux, type, BTF_KIND_STRUCT) : -ENOENT;
+	int off = id < 0 ? id : -ENOENT;
+	const struct btf_member *mb;
+	const struct btf_type *t;
+
+	if (id >= 0) {
+		t = btf__type_by_id(vmlinux, id);
+		mb = btf_members(t);
+		for (int i = 0; i < btf_vlen(t); i++, mb++) {
+			const char *n = btf__name_by_offset(vmlinux, mb->name_off);
+
+			if (n && !strcmp(n, member) && !btf_member_bitfield_size(t, i)) {
+				off = btf_member_bit_offset(t, i) / 8;
+				break;
+			}
+		}
+	}
+	btf__free(vmlinux);
+	return off;
+}
+
 int vmlinux_kfunc(const char *name)
 {
 	return vmlinux_btf_id(name, BTF_KIND_FUNC);

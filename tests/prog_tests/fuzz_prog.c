@@ -174,6 +174,8 @@ static int fp_iter_id[I_N];
 enum { P_THIS, P_PER, P_N };
 static const char *const fp_pcpu_name[P_N] = { "bpf_insn_this_cpu_ptr", "bpf_insn_per_cpu_ptr" };
 static int fp_pcpu_id[P_N], fp_rq_id, fp_ncpus;
+static int fp_rq_cpu_off = -1;	/* struct rq's cpu, where it has one (SMP) */
+static int fp_rq_reads;		/* the mode's loads through a BTF pointer read */
 #define FP_RQ_MODEL	0xffff888000000000ull	/* the model's &runqueues on CPU 0 */
 static int fp_cpu;		/* the CPU the programs run on, bpf_insn_cpu_id()'s */
 
@@ -1340,15 +1342,17 @@ static void fp_call(struct fp_gen *g)
  * &runqueues), the first kept in a callee-saved register, then into a
  * register: 0 for NULL, 1 for another CPU's, 3 for this one's, and that
  * xor-ed into the packet's word at FP_OBS, shifted, so that it is seen
- * whatever the program does next.  The CPU from a constant (past the
- * CPUs too), a register as it is (its upper half is not the kfunc's: it
- * takes a u32), or masked.  Nothing lands inside; 6.12 refuses these as
- * plain calls.
+ * whatever the program does next.  Where struct rq has a cpu, it is
+ * loaded through both pointers (the second where not NULL) and xor-ed in
+ * above those two bits: a pointer to the wrong CPU's runqueue reads the
+ * wrong number.  The CPU from a constant (past the CPUs too), a register
+ * as it is (its upper half is not the kfunc's: it takes a u32), or
+ * masked.  Nothing lands inside; 6.12 refuses these as plain calls.
  */
 static void fp_percpu(struct fp_gen *g)
 {
 	static const __s32 cpus[] = { 0, 1, 2, 3, 63, -1, 0x7fffffff, 0x10000 };
-	struct bpf_insn q[24];
+	struct bpf_insn q[32];
 	int n = 0, a = BPF_REG_6 + fp_below(4), x, s, form = fp_below(4), p, w;
 
 	do
@@ -1385,14 +1389,24 @@ static void fp_percpu(struct fp_gen *g)
 	q[n++] = BPF_MOV64_IMM(x, 1);
 	q[n++] = BPF_RAW_INSN(BPF_JMP | BPF_JNE | BPF_X, a, BPF_REG_0, 1, 0);
 	q[n++] = BPF_MOV64_IMM(x, 3);
-	q[n++] = BPF_ALU64_IMM(BPF_LSH, x, fp_below(63));
+	if (fp_rq_cpu_off >= 0) {
+		q[n++] = BPF_LDX_MEM(BPF_W, BPF_REG_0, BPF_REG_0, fp_rq_cpu_off);
+		q[n++] = BPF_ALU64_IMM(BPF_LSH, BPF_REG_0, 2);
+		q[n++] = BPF_ALU64_REG(BPF_XOR, x, BPF_REG_0);
+		q[n++] = BPF_JMP_IMM(BPF_JEQ, a, 0, 3);
+		q[n++] = BPF_LDX_MEM(BPF_W, a, a, fp_rq_cpu_off);
+		q[n++] = BPF_ALU64_IMM(BPF_LSH, a, 12);
+		q[n++] = BPF_ALU64_REG(BPF_XOR, x, a);
+	}
+	/* below 2^22 (a CPU below 1024): shifted, nothing falls off */
+	q[n++] = BPF_ALU64_IMM(BPF_LSH, x, fp_below(fp_rq_cpu_off >= 0 ? 42 : 63));
 	n += fp_obs_insns(&q[n], x, &p, &w);
 
 	fp_no_landing(g, n);
 	memcpy(&g->insn[g->n], q, n * sizeof(q[0]));
 	g->n += n;
 	fp_clobber(g, BPF_REG_0);
-	g->st.r[a].init = g->st.r[a].known = 0;		/* a pointer no one reads */
+	g->st.r[a].init = g->st.r[a].known = 0;		/* no one reads it */
 	fp_set(g, x, 0, 0);
 	fp_set(g, w, 0, 0);
 	g->plain = 0;
@@ -2131,6 +2145,21 @@ static int fp_model_iter(__s32 id, __u64 *r, const __u8 *stk, const __u8 *pkt)
  */
 static int fp_model_pc;		/* the insn fp_model() stopped at */
 
+/*
+ * A load of rq->cpu through the model's per-CPU pointer of a CPU: that
+ * CPU into *@v, where the mode's loads through a BTF pointer read
+ */
+static int fp_rq_cpu(__u64 a, int sz, __u64 *v)
+{
+	__u64 d = a - FP_RQ_MODEL;
+
+	if (fp_rq_cpu_off < 0 || a < FP_RQ_MODEL || sz != 4 ||
+	    d >= 0x100000ull * fp_ncpus || d % 0x100000 != (__u64)fp_rq_cpu_off)
+		return 0;
+	*v = fp_rq_reads ? d / 0x100000 : 0;
+	return 1;
+}
+
 static int fp_model(const struct fp_gen *g, __u8 *pkt)
 {
 	/* a frame per call depth: the main program's, then its callees' */
@@ -2177,6 +2206,10 @@ static int fp_model(const struct fp_gen *g, __u8 *pkt)
 			break;
 		case BPF_LDX:
 			a = r[i->src_reg] + i->off;
+			if (fp_rq_cpu(a, sz, &v)) {
+				r[i->dst_reg] = v;
+				break;
+			}
 			if (!fp_mem_ok(a, sz, frame[0], stk, pkt))
 				return -2;
 			if (!fp_model_wr(wr[0], frame[0], a, sz, 0))
@@ -2324,6 +2357,34 @@ static int fp_mode_set(const struct fp_mode *m)
 }
 
 static char fp_log[1 << 22];
+
+/*
+ * rq->cpu read through bpf_this_cpu_ptr(&runqueues), the helper, in the
+ * mode set: fp_cpu, or 0 where the interpreter runs the load (it reads a
+ * BTF pointer with bpf_probe_read_kernel_common(), which gives zeroes
+ * without CONFIG_BPF_EVENTS); what the loads through the kfuncs' pointers
+ * must read too.  A negative errno if it cannot run.
+ */
+static int fp_rq_probe(void)
+{
+	const struct bpf_insn q[] = {
+		BPF_RAW_INSN(BPF_LD | BPF_IMM | BPF_DW, BPF_REG_1, BPF_PSEUDO_BTF_ID, 0, fp_rq_id),
+		BPF_RAW_INSN(0, 0, 0, 0, 0),
+		BPF_RAW_INSN(BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_this_cpu_ptr),
+		BPF_LDX_MEM(BPF_W, BPF_REG_0, BPF_REG_0, fp_rq_cpu_off),
+		BPF_EXIT_INSN(),
+	};
+	__u8 in[FP_PKT] = {}, out[FP_PKT];
+	__u32 ret = 0;
+	int fd, err;
+
+	fd = bpf_prog_load(BPF_PROG_TYPE_XDP, NULL, "GPL", q, ARRAY_SIZE(q), NULL);
+	if (fd < 0)
+		return -errno;
+	err = run_prog(fd, 0, in, FP_PKT, out, &ret);
+	close(fd);
+	return err ?: (int)ret;
+}
 
 /* load @g; refused, again with the verifier's log for the reason */
 static int fp_load(const struct fp_gen *g, int btf_fd)
@@ -2555,6 +2616,13 @@ static int fp_run(int n, __u64 seed)
 			  fp_rq_id, fp_ncpus);
 		return 1;
 	}
+	/* a kernel without CONFIG_SMP has no rq->cpu: the pointers are compared only */
+	fp_rq_cpu_off = vmlinux_member_off("rq", "cpu");
+	if (fp_rq_cpu_off < 0 && fp_rq_cpu_off != -ENOENT) {
+		test_line("fuzzprog", 0, "cannot read struct rq in vmlinux BTF: %s",
+			  strerror(-fp_rq_cpu_off));
+		return 1;
+	}
 	for (int k = 0; k < I_N; k++) {
 		fp_iter_id[k] = vmlinux_kfunc(fp_iter_name[k]);
 		if (fp_iter_id[k] < 0) {
@@ -2609,10 +2677,10 @@ static int fp_run(int n, __u64 seed)
 	       "indexed_loads_seen=%d programs_indexing_by_a_kfunc_result=%d "
 	       "subprograms=%d subprogram_calls=%d subprograms_given_the_callers_stack=%d "
 	       "accesses_of_a_callers_stack=%d of_them_loads_of_its_fastcall_slots=%d "
-	       "per_cpu_pointer_pairs=%d\n",
+	       "per_cpu_pointer_pairs=%d rq_cpu_offset=%d\n",
 	       (unsigned long long)seed, n, calls, pairs, loops, iters, nested, nested_iters,
 	       idx, fcld, obs,
-	       kidx, subs, subcalls, cstks, cstk_acc, cstk_fc, pcpu);
+	       kidx, subs, subcalls, cstks, cstk_acc, cstk_fc, pcpu, fp_rq_cpu_off);
 
 	for (size_t m = 0; m < ARRAY_SIZE(fp_modes); m++) {
 		const struct fp_mode *md = &fp_modes[m];
@@ -2631,6 +2699,20 @@ static int fp_run(int n, __u64 seed)
 			test_line(name, 0, "cannot set the mode: %s", strerror(-err));
 			fails++;
 			continue;
+		}
+		if (fp_rq_cpu_off >= 0) {
+			/* JIT'd code reads what the pointer points at */
+			err = fp_rq_probe();
+			fp_rq_reads = err == fp_cpu;
+			if (err != fp_cpu && (err || strcmp(md->jit, "0"))) {
+				test_line(name, 0,
+					  "rq->cpu through bpf_this_cpu_ptr() on CPU %d: %d",
+					  fp_cpu, err);
+				fails++;
+				continue;
+			}
+			printf("STAT %s rq->cpu through a per-CPU pointer: %s\n", name,
+			       fp_rq_reads ? "read" : "0 (the interpreter reads no BTF pointer here)");
 		}
 		saves[m] = 0;
 		for (int i = 0; i < n && !bad; i++)

@@ -48,5 +48,10 @@ int mod_kfunc(const char *mod, const char *name, int *fd);
 int vmlinux_kfunc(const char *name);
 /* BTF id of @name of BTF_KIND_@kind in vmlinux, or a negative errno */
 int vmlinux_btf_id(const char *name, __u32 kind);
+/*
+ * Byte offset of member @member of struct @type in vmlinux (a direct
+ * member, not a bit-field); -ENOENT if it has none, or a negative errno
+ */
+int vmlinux_member_off(const char *type, const char *member);
 
 #endif /* _VM_INSNS_H */
