@@ -2,7 +2,7 @@
 /*
  * The host's arm64 CPU features for cpu_have_named_feature() in user
  * space (the shim's asm/cpufeature.h), from the hwcaps the kernel (or
- * qemu-aarch64) gives the process.
+ * qemu-aarch64) gives the process; cpus_have_cap()'s VHE is always there.
  */
 #include <sys/auxv.h>
 
@@ -24,6 +24,9 @@ bool host_cpu_real(enum host_feature f)
 		return getauxval(AT_HWCAP2) & HWCAP2_CSSC;
 	case HOST_FEATURE_CRC32:
 		return getauxval(AT_HWCAP) & HWCAP_CRC32;
+	case HOST_FEATURE_VHE:
+		/* code for either exception level runs: arm64_exec.c stands in for both */
+		return true;
 	default:
 		return false;
 	}

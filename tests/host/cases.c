@@ -486,12 +486,10 @@ static void crc32c_u16_input(struct call *c, int n) { crc32c_input(c, n, 16); }
 static void crc32c_u32_input(struct call *c, int n) { crc32c_input(c, n, 32); }
 static void crc32c_u64_input(struct call *c, int n) { crc32c_input(c, n, 64); }
 
-#ifdef __x86_64__
 /*
- * per-CPU, on x86-64 only (arm64's code reads EL1 registers): any pointer;
- * CPU numbers below nr_cpu_ids (5), at it and past it, the sign bit, with
- * junk in the upper half.  The C code is the module's, on the shim's
- * per-CPU layout (x86_percpu.c).
+ * per-CPU: any pointer; CPU numbers below nr_cpu_ids (5), at it and past
+ * it, the sign bit, with junk in the upper half.  The C code is the
+ * module's, on the shim's per-CPU layout (x86_percpu.c, arm64_percpu.c).
  */
 void *bpf_insn_this_cpu_ptr(const void *percpu_ptr);
 void *bpf_insn_per_cpu_ptr(const void *percpu_ptr, u32 cpu);
@@ -514,7 +512,6 @@ static void percpu_input(struct call *c, int n)
 	c->a[1] = (n % 2 ? cpus[n / 2 % nc] : rnd() % 3 ? rnd() % 10 : (u32)rnd()) |
 		  junk_above(32);
 }
-#endif
 
 /* x86 crc32 came with SSE4.2, arm64 crc32c is FEAT_CRC32 (module/ARCH/crc32c.c) */
 #ifdef __x86_64__
@@ -740,14 +737,12 @@ const struct kcase host_cases[] = {
 	     iter_new_input),
 	CASE("bpf_iter_num_next", PTR, NONE, NONE, PTR, c_iter_next, no_consts,
 	     iter_next_input),
-#ifdef __x86_64__
 	CASE("bpf_insn_this_cpu_ptr", U64, NONE, NONE, U64, c_this_cpu_ptr, no_consts,
 	     percpu_input, .percpu = true),
 	CASE("bpf_insn_per_cpu_ptr", U64, U32, NONE, U64, c_per_cpu_ptr, no_consts,
 	     percpu_input, .percpu = true),
 	CASE("bpf_insn_cpu_id", NONE, NONE, NONE, U64, c_cpu_id, no_consts, percpu_input,
 	     .percpu = true),
-#endif
 	/* the kernel zeroes the state; the verifier forgets the slot */
 	CASE("bpf_iter_num_destroy", PTR, NONE, NONE, VOID, c_iter_destroy, no_consts,
 	     iter_destroy_input, .mem_dead = true),

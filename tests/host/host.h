@@ -64,8 +64,8 @@ struct kcase {
 	 */
 	bool no_access;
 	/*
-	 * the code reads per-CPU memory (x86-64 only): the body is run
-	 * with this CPU's offset and the per-CPU symbols (x86_percpu.c)
+	 * the code reads per-CPU memory: the body is run with this CPU's
+	 * offset and the per-CPU symbols (x86_percpu.c, arm64_percpu.c)
 	 */
 	bool percpu;
 };
@@ -80,12 +80,11 @@ extern const int host_ncases;
 int host_arm64_encodings(void);
 
 /*
- * x86_percpu.c: per-CPU memory and %gs as the kernel has them (0, or -1
- * with why in @err); a body's view of them
+ * x86_percpu.c, arm64_percpu.c: per-CPU memory, and %gs or the arm64
+ * code's tpidr_el1 and sp_el0, as the kernel has them (0, or -1 with why
+ * in @err)
  */
-struct interp;
 int host_percpu_setup(char *err, size_t len);
-void host_percpu_interp(struct interp *vm);
 
 /* xorshift64*, seeded from the command line */
 u64 rnd(void);

@@ -8,12 +8,15 @@
  *     epilogue (native.h), for every way the result and the register
  *     operands can share registers, with random registers for each way,
  *     in every combination of the CPU features the emitter asks about
- *     (boot_cpu_has(), cpu_have_named_feature(): the shim records them),
+ *     (boot_cpu_has(), cpu_have_named_feature(), cpus_have_cap(): the
+ *     shim records them),
  *     each forced on or off.  A combination that turns on a feature this
  *     CPU lacks is emitted and checked but not run (a SKIP saying so).
  *     Code that may not touch memory (prefetch) runs once more with its
- *     pointers into an unmapped page.  On x86-64, per-CPU code runs on
- *     per-CPU memory laid out as the kernel's, through %gs (x86_percpu.c).
+ *     pointers into an unmapped page.  Per-CPU code runs on per-CPU
+ *     memory laid out as the kernel's: through %gs on x86-64
+ *     (x86_percpu.c), through stand-ins for tpidr_el1 and sp_el0 on arm64
+ *     (arm64_percpu.c, arm64_exec.c).
  *
  *   host_test [-n MULTIPLIER] [-s SEED]    (MULTIPLIER may be a fraction)
  *
@@ -27,6 +30,8 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+
+#include <linux/percpu.h>
 
 #include "bpf_interp.h"
 #include "host.h"
@@ -71,6 +76,7 @@ static const char *const feature_name[HOST_NFEATURES] = {
 	[X86_FEATURE_MOVBE] = "MOVBE", [X86_FEATURE_POPCNT] = "POPCNT",
 	[X86_FEATURE_ABM] = "ABM", [X86_FEATURE_XMM4_2] = "SSE4_2",
 	[HOST_FEATURE_CSSC] = "CSSC", [HOST_FEATURE_CRC32] = "CRC32",
+	[HOST_FEATURE_VHE] = "VHE",
 };
 
 static double mult = 1;
@@ -171,6 +177,20 @@ static u64 normalize(const struct kcase *k, u64 r, const u8 *mem)
 	return r;
 }
 
+/*
+ * What a per-CPU body may read (nr_cpu_ids, __per_cpu_offset[], this CPU's
+ * copy of the CPU number the module's init found or made), and its
+ * per-CPU address moves, on host_percpu_setup()'s memory
+ */
+static void host_percpu_interp(struct interp *vm)
+{
+	vm->percpu = true;
+	vm->cpu_off = __per_cpu_offset[host_this_cpu];
+	interp_allow(vm, &nr_cpu_ids, sizeof(nr_cpu_ids));
+	interp_allow(vm, __per_cpu_offset, sizeof(__per_cpu_offset));
+	interp_allow(vm, (void *)(insn_percpu.cpu_number + vm->cpu_off), sizeof(u32));
+}
+
 static u64 run_c(const struct kcase *k, const struct call *c, u8 *mem)
 {
 	u64 a[NARGS];
@@ -249,10 +269,8 @@ static enum interp_status test_body(const struct bpf_kfunc_body *b,
 				interp_allow(&vm, bmem + c.lo, c.hi - c.lo);
 			if (c.hi2 > c.lo2)
 				interp_allow(&vm, bmem + c.lo2, c.hi2 - c.lo2);
-#ifdef __x86_64__
 			if (k->percpu)
 				host_percpu_interp(&vm);
-#endif
 			st = interp_run(&vm, b->insns, b->len);
 			v->runs++;
 			body_runs++;
@@ -928,15 +946,15 @@ int main(int argc, char **argv)
 		perror("host_test: mmap of an inaccessible page");
 		return 1;
 	}
-#ifdef __x86_64__
 	/* the module's init writes the per-CPU bodies, with these addresses */
 	if (!host_percpu_setup(percpu_err, sizeof(percpu_err))) {
 		insn_percpu_init();
 		if (insn_family_percpu.cnt < 3)
 			snprintf(percpu_err, sizeof(percpu_err),
 				 "insn_percpu_init() wrote %u bodies of 3", insn_family_percpu.cnt);
+		/* each copy has its CPU's number; only code without the offset reads this */
+		*(u32 *)insn_percpu.cpu_number = 0xa5a5a5a5;
 	}
-#endif
 	for (i = 0; i < ARRAY_SIZE(families); i++)
 		test_family(&families[i]);
 #ifdef __aarch64__

@@ -29,6 +29,14 @@ int native_init(void);
 int native_run(const u8 *code, int len, const u64 *in, u64 *out, char *err,
 	       size_t errlen);
 
+/*
+ * arm64: what the code reads in place of the EL1 registers tpidr_el1 and
+ * tpidr_el2 (this CPU's per-CPU offset) and sp_el0 (current), which user
+ * space cannot read (arm64_percpu.c sets them); while 0, such an mrs
+ * runs as it is, and traps
+ */
+extern u64 arm64_el1_tpidr, arm64_el1_sp_el0;
+
 /* tests/host/native_page.c: an executable page, with fault and hang handlers */
 void *native_page(size_t size);
 /* @code(@in, @out) under an alarm of @secs: 0, or -1 with the fault in err */

@@ -21,7 +21,6 @@
 
 #include <linux/percpu.h>
 
-#include "bpf_interp.h"
 #include "host.h"
 
 struct host_percpu host_percpu = {
@@ -64,14 +63,4 @@ int host_percpu_setup(char *err, size_t len)
 	if (syscall(SYS_arch_prctl, ARCH_SET_GS, __per_cpu_offset[host_this_cpu]))
 		return snprintf(err, len, "arch_prctl(ARCH_SET_GS): %s", strerror(errno)), -1;
 	return 0;
-}
-
-/* what a body may read, and its per-CPU address moves */
-void host_percpu_interp(struct interp *vm)
-{
-	vm->percpu = true;
-	vm->cpu_off = __per_cpu_offset[host_this_cpu];
-	interp_allow(vm, &nr_cpu_ids, sizeof(nr_cpu_ids));
-	interp_allow(vm, __per_cpu_offset, sizeof(__per_cpu_offset));
-	interp_allow(vm, &copy_of(host_this_cpu)->hot.cpu_number, sizeof(u32));
 }

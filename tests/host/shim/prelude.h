@@ -27,6 +27,7 @@
 #define IS_BUILTIN(option) __is_defined(option)
 
 #define __aligned(x)		__attribute__((aligned(x)))
+#define __section(s)		__attribute__((__section__(s)))
 #define __packed		__attribute__((packed))
 #define __used			__attribute__((used))
 #define noinline		__attribute__((noinline))

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Host tier: the CPU feature tests of the emitters (x86's boot_cpu_has(),
- * arm64's cpu_have_named_feature()) answered from the host CPU
+ * arm64's cpu_have_named_feature() and cpus_have_cap()) answered from the
+ * host CPU
  * (host_cpu_real(): cpuid in x86_cpu.c, the hwcaps in arm64_cpu.c),
  * unless the test forces a feature on or off.  Each test is recorded, so
  * that host_test.c learns which features an emitter chooses between and
@@ -21,6 +22,7 @@ enum host_feature {
 	X86_FEATURE_XMM4_2,	/* SSE4.2: crc32 */
 	HOST_FEATURE_CSSC,	/* arm64 FEAT_CSSC, the CSSC hwcap */
 	HOST_FEATURE_CRC32,	/* arm64 FEAT_CRC32, the CRC32 hwcap */
+	HOST_FEATURE_VHE,	/* arm64 kernel at EL2 (ARM64_HAS_VIRT_HOST_EXTN) */
 	HOST_NFEATURES,
 };
 
@@ -44,5 +46,7 @@ static inline bool host_cpu_has(enum host_feature f)
 
 #define boot_cpu_has(f)			host_cpu_has(f)
 #define cpu_have_named_feature(name)	host_cpu_has(HOST_FEATURE_##name)
+#define ARM64_HAS_VIRT_HOST_EXTN	HOST_FEATURE_VHE
+#define cpus_have_cap(cap)		host_cpu_has(cap)
 
 #endif

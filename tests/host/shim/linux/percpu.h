@@ -1,15 +1,23 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Host tier, x86-64 only: per-CPU variables laid out as the kernel lays
- * them out, for module/percpu.c and module/x86/percpu.c
- * (tests/host/x86_percpu.c sets it up).  The per-CPU variables the module
- * names, this_cpu_off and pcpu_hot.cpu_number, are fields of a template
- * page, host_percpu, at a small address (host_test links without PIE, as
- * the kernel image sits in the top 2 GiB: addresses fit a disp32); CPU c's
- * copy is at that address plus __per_cpu_offset[c], and %gs's base is
- * this CPU's offset.  The template holds junk, so code that reads a
- * per-CPU variable without %gs reads junk.  The C code below reaches the
- * same places through __per_cpu_offset[] and host_this_cpu, not through %gs.
+ * Host tier: per-CPU variables laid out as the kernel lays them out, for
+ * module/percpu.c and module/ARCH/percpu.c (tests/host/x86_percpu.c and
+ * arm64_percpu.c set it up).  CPU c's copy of a variable is at its
+ * address plus __per_cpu_offset[c]; the variables themselves (the
+ * template) hold junk, so code that forgets the offset reads junk.  The C
+ * code below reaches the copies through __per_cpu_offset[] and
+ * host_this_cpu.
+ *
+ * x86-64: the per-CPU variables the module names, this_cpu_off and
+ * pcpu_hot.cpu_number, are fields of a template page, host_percpu, at a
+ * small address (host_test links without PIE, as the kernel image sits in
+ * the top 2 GiB: addresses fit a disp32), and %gs's base is this CPU's
+ * offset.
+ *
+ * arm64: DEFINE_PER_CPU() puts a variable (the module's insn_cpu_number)
+ * in the section host_percpu, whose pages are copied per CPU; the native
+ * code's tpidr_el1 (this CPU's offset) and sp_el0 (current) are given to
+ * it by tests/host/arm64_exec.c.
  */
 #ifndef _HOST_LINUX_PERCPU_H
 #define _HOST_LINUX_PERCPU_H
@@ -39,7 +47,11 @@ extern unsigned int nr_cpu_ids;
 extern unsigned long __per_cpu_offset[NR_CPUS];
 extern unsigned int host_this_cpu;		/* the CPU the code runs on */
 
+#ifdef __aarch64__
+#define DEFINE_PER_CPU(type, name)	__section("host_percpu") __aligned(8) type name
+#else
 #define DEFINE_PER_CPU(type, name)	type name
+#endif
 #define per_cpu_ptr(p, cpu) \
 	((typeof(p))((unsigned long)(p) + __per_cpu_offset[cpu]))
 #define per_cpu(var, cpu)		(*per_cpu_ptr(&(var), (cpu)))
