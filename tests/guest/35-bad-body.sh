@@ -8,8 +8,10 @@ grep -qw register_bpf_kfunc_bodies /proc/kallsyms || { echo "TEST badbody SKIP k
 [ -s $M ] || { echo "TEST badbody FAIL $M is not in the initramfs"; exit 1; }
 
 for good in good good_after r0_is_r1 r0_is_r1_after void0 void0_after \
-	    verify_as_this_cpu_ptr longest longest_after; do
-	if insmod $M body=$good && rmmod insn_bad_body; then
+	    verify_as_this_cpu_ptr:bpf_insn_test_pcpu longest longest_after; do
+	k=bpf_insn_test_add
+	case $good in *:*) k=${good#*:} good=${good%%:*};; esac
+	if insmod $M body=$good kfunc=$k && rmmod insn_bad_body; then
 		echo "TEST badbody.$good PASS"
 	else
 		echo "TEST badbody.$good FAIL a valid body was refused"
@@ -53,6 +55,22 @@ for how in exit init; do
 	fi
 done
 
+# refused TEST BODY KFUNC MESSAGE: insmod of BODY for KFUNC fails, and the
+# kernel log says MESSAGE
+refused() {
+	dmesg -c >/dev/null
+	if insmod $M body=$2 kfunc=$3 2>/dev/null; then
+		echo "TEST $1 FAIL registered"
+		rmmod insn_bad_body
+		rc=1
+	elif dmesg | grep -q "$4"; then
+		echo "TEST $1 PASS"
+	else
+		echo "TEST $1 FAIL log: $(dmesg | grep kfunc | tail -n1)"
+		rc=1
+	fi
+}
+
 # The verifier checks or rewrites the calls of these kfuncs itself (its
 # special_kfunc_list): no body of either mode may stand in for them.
 # Each body fits its kfunc's arguments and result (and registers for
@@ -61,17 +79,8 @@ for spec in r0_is_r1:bpf_cast_to_kern_ctx r0_is_r1_after:bpf_cast_to_kern_ctx \
 	    good:bpf_obj_new_impl good_after:bpf_obj_new_impl \
 	    void0_after:bpf_rcu_read_lock void0:bpf_preempt_disable; do
 	name=${spec%%:*} k=${spec#*:}
-	dmesg -c >/dev/null
-	if insmod $M body=$name kfunc=$k 2>/dev/null; then
-		echo "TEST badbody.special.$k.$name FAIL registered"
-		rmmod insn_bad_body
-		rc=1
-	elif dmesg | grep -q "kfunc $k: the verifier checks or rewrites its calls itself"; then
-		echo "TEST badbody.special.$k.$name PASS"
-	else
-		echo "TEST badbody.special.$k.$name FAIL log: $(dmesg | grep kfunc | tail -n1)"
-		rc=1
-	fi
+	refused badbody.special.$k.$name $name $k \
+		"kfunc $k: the verifier checks or rewrites its calls itself"
 done
 
 while read -r name want; do
@@ -112,4 +121,13 @@ read_arg3 body insn 1: reads R3 before it is written
 verify_as_loop body insn 0: verify_as needs BPF_KFUNC_BODY_AFTER and an allowed helper
 mem_args3 body insn 0: mem_args names no argument of an emitter
 CASES
+# A body verified as a helper fits only a kfunc that takes the helper's
+# arguments (which the helper's checks cover) and returns a pointer (its
+# result is typed as the helper's); before, each registered.
+for spec in verify_as_this_cpu_ptr:bpf_insn_test_add verify_as_this_cpu_ptr:bpf_insn_test_inc \
+	    verify_as_per_cpu_ptr:bpf_insn_test_pcpu; do
+	name=${spec%%:*} k=${spec#*:}
+	refused badbody.fit.$k.$name $name $k \
+		"kfunc $k: body insn 0: verify_as needs the helper's arguments and a pointer result"
+done
 exit $rc

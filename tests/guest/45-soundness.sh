@@ -31,6 +31,7 @@ if insmod $T; then
 	$L fastcall_escape || rc=1
 	$L fastcall_dead || rc=1
 	$L flagged || rc=1
+	$L filtered || rc=1
 	$L sext native || rc=1
 	$L memarg native || rc=1
 	$L copy_narrow || rc=1

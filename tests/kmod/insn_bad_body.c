@@ -16,6 +16,9 @@
  * (and never used: the kfunc is KF_ITER_DESTROY, so its calls stay).
  * Given a kfunc whose calls the verifier checks or rewrites itself
  * (bpf_obj_new_impl(), bpf_cast_to_kern_ctx(), ...), any body is refused.
+ * A body verified as a helper (verify_as) is good only for a kfunc that
+ * takes the helper's arguments and returns a pointer: bpf_insn_test_pcpu()
+ * for bpf_this_cpu_ptr(), not bpf_insn_test_add() nor bpf_insn_test_inc().
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -24,6 +27,7 @@
 #include <linux/btf.h>
 #include <linux/btf_ids.h>
 #include <linux/module.h>
+#include <linux/percpu.h>
 
 __bpf_kfunc_start_defs();
 
@@ -32,10 +36,22 @@ __bpf_kfunc u64 bpf_insn_test_add(u64 a, u64 b)
 	return a + b;
 }
 
+__bpf_kfunc u64 bpf_insn_test_inc(u64 a)
+{
+	return a + 1;
+}
+
+__bpf_kfunc void *bpf_insn_test_pcpu(const void *p)
+{
+	return this_cpu_ptr((void __percpu *)p);
+}
+
 __bpf_kfunc_end_defs();
 
 BTF_KFUNCS_START(test_ids)
 BTF_ID_FLAGS(func, bpf_insn_test_add)
+BTF_ID_FLAGS(func, bpf_insn_test_inc)
+BTF_ID_FLAGS(func, bpf_insn_test_pcpu)
 BTF_KFUNCS_END(test_ids)
 
 static const struct btf_kfunc_id_set test_set = {
@@ -53,6 +69,8 @@ static const struct bpf_insn call[] = {
 	BPF_RAW_INSN(BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_ktime_get_ns), R0_IS_R1,
 };
 static const struct bpf_insn r0_is_r1[] = { R0_IS_R1 };
+/* this_cpu_ptr(R1) */
+static const struct bpf_insn pcpu[] = { BPF_MOV64_PERCPU_REG(BPF_REG_0, BPF_REG_1) };
 /* R0 = 0: for a kfunc of no argument, void or not */
 static const struct bpf_insn void0[] = { BPF_MOV64_IMM(BPF_REG_0, 0) };
 static const struct bpf_insn exit_[] = { R0_IS_R1, BPF_EXIT_INSN() };
@@ -107,6 +125,9 @@ static const struct bpf_insn read_arg3[] = {
  */
 #define VERIFY_AS_CASE(name, helper) \
 	{ name, good, ARRAY_SIZE(good), BPF_KFUNC_BODY_AFTER, 1, helper }
+/* this_cpu_ptr's body verified as @helper */
+#define PCPU_CASE(name, helper) \
+	{ name, pcpu, ARRAY_SIZE(pcpu), BPF_KFUNC_BODY_AFTER, 1, helper }
 /* a body whose mem_args names a third argument of a two-argument kfunc */
 #define MEM_ARGS_CASE(name, mask) \
 	{ name, good, ARRAY_SIZE(good), BPF_KFUNC_BODY_VERIFY, 1, 0, mask }
@@ -129,7 +150,8 @@ static const struct {
 	AFTER_CASE(after_stack),
 	AFTER_CASE(after_div), CASE_AS("twice", good, BPF_KFUNC_BODY_VERIFY, 2),
 	CASE(read_arg3), CASE(void1), VERIFY_AS_CASE("verify_as_loop", BPF_FUNC_loop),
-	VERIFY_AS_CASE("verify_as_this_cpu_ptr", BPF_FUNC_this_cpu_ptr),
+	PCPU_CASE("verify_as_this_cpu_ptr", BPF_FUNC_this_cpu_ptr),
+	PCPU_CASE("verify_as_per_cpu_ptr", BPF_FUNC_per_cpu_ptr),
 	MEM_ARGS_CASE("mem_args3", BIT(2)),
 	/* the longest bodies of each mode, and an AFTER body one longer */
 	CASE_LEN("longest", too_long, BPF_KFUNC_BODY_MAX_INSNS, BPF_KFUNC_BODY_VERIFY),

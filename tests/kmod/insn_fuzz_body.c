@@ -49,6 +49,16 @@ __bpf_kfunc u64 bpf_insn_fuzz_noargs(void)
 	return 42;
 }
 
+__bpf_kfunc void *bpf_insn_fuzz_ptr1(const void *p)
+{
+	return (void *)p;
+}
+
+__bpf_kfunc void *bpf_insn_fuzz_ptr2(const void *p, u32 cpu)
+{
+	return cpu ? NULL : (void *)p;
+}
+
 __bpf_kfunc u64 bpf_insn_fuzz_xdp_add(u64 a, u64 b)
 {
 	return a + b;
@@ -66,6 +76,8 @@ BTF_ID_FLAGS(func, bpf_insn_fuzz_u64)
 BTF_ID_FLAGS(func, bpf_insn_fuzz_void)
 BTF_ID_FLAGS(func, bpf_insn_fuzz_k)
 BTF_ID_FLAGS(func, bpf_insn_fuzz_noargs)
+BTF_ID_FLAGS(func, bpf_insn_fuzz_ptr1)
+BTF_ID_FLAGS(func, bpf_insn_fuzz_ptr2)
 BTF_ID_FLAGS(func, bpf_insn_fuzz_xdp_add)
 BTF_ID_FLAGS(func, bpf_insn_fuzz_xdp_sub)
 BTF_KFUNCS_END(fuzz_ids)
@@ -80,6 +92,8 @@ static const char *const fuzz_names[INSN_FUZZ_NPROTOS] = {
 	[INSN_FUZZ_VOID] = "bpf_insn_fuzz_void",
 	[INSN_FUZZ_K] = "bpf_insn_fuzz_k",
 	[INSN_FUZZ_NOARGS] = "bpf_insn_fuzz_noargs",
+	[INSN_FUZZ_PTR1] = "bpf_insn_fuzz_ptr1",
+	[INSN_FUZZ_PTR2] = "bpf_insn_fuzz_ptr2",
 	[INSN_FUZZ_MISSING] = "bpf_insn_fuzz_missing",
 };
 

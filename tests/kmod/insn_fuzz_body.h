@@ -26,6 +26,8 @@ enum insn_fuzz_proto {
 	INSN_FUZZ_VOID,		/* void bpf_insn_fuzz_void(u64 a, u64 b) */
 	INSN_FUZZ_K,		/* u32 bpf_insn_fuzz_k(u64 x, u32 n__k) */
 	INSN_FUZZ_NOARGS,	/* u64 bpf_insn_fuzz_noargs(void) */
+	INSN_FUZZ_PTR1,		/* void *bpf_insn_fuzz_ptr1(const void *p) */
+	INSN_FUZZ_PTR2,		/* void *bpf_insn_fuzz_ptr2(const void *p, u32 cpu) */
 	INSN_FUZZ_MISSING,	/* "bpf_insn_fuzz_missing": not in any BTF */
 	INSN_FUZZ_NPROTOS,
 };

@@ -43,6 +43,16 @@
  *                               AFTER body verified as bpf_this_cpu_ptr():
  *                               the helper's checks know nothing of the
  *                               flag, so its calls must stay calls too
+ *   bpf_insn_test_null_pcpu(p)  this_cpu_ptr(p), KF_RET_NULL, with an AFTER
+ *                               body verified as bpf_this_cpu_ptr(), whose
+ *                               result is never NULL: typed as the helper's,
+ *                               a NULL the kfunc may return would be taken
+ *                               for a pointer, so its calls stay calls
+ *   bpf_insn_test_filtered(x)   returns x + 1, in a set of its own for XDP
+ *                               and struct_ops whose filter refuses programs
+ *                               attached to a function (attach_func_name,
+ *                               set once the verifier checks the target):
+ *                               its body must not let such a program past it
  *
  * With fail_init_ms=N the module instead gives the kernel's
  * bpf_iter_num_destroy() a body (the real module must not be loaded), waits
@@ -110,6 +120,16 @@ __bpf_kfunc void *bpf_insn_test_sleepy_pcpu(const void *p)
 	return this_cpu_ptr((void __percpu *)p);
 }
 
+__bpf_kfunc void *bpf_insn_test_null_pcpu(const void *p)
+{
+	return p ? this_cpu_ptr((void __percpu *)p) : NULL;
+}
+
+__bpf_kfunc u64 bpf_insn_test_filtered(u64 x)
+{
+	return x + 1;
+}
+
 __bpf_kfunc_end_defs();
 
 BTF_KFUNCS_START(test_ids)
@@ -123,11 +143,33 @@ BTF_ID_FLAGS(func, bpf_insn_test_sext)
 BTF_ID_FLAGS(func, bpf_insn_test_memarg)
 BTF_ID_FLAGS(func, bpf_insn_test_sleepy, KF_SLEEPABLE)
 BTF_ID_FLAGS(func, bpf_insn_test_sleepy_pcpu, KF_SLEEPABLE)
+BTF_ID_FLAGS(func, bpf_insn_test_null_pcpu, KF_RET_NULL)
 BTF_KFUNCS_END(test_ids)
 
 static const struct btf_kfunc_id_set test_set = {
 	.owner = THIS_MODULE,
 	.set = &test_ids,
+};
+
+BTF_KFUNCS_START(filtered_ids)
+BTF_ID_FLAGS(func, bpf_insn_test_filtered)
+BTF_KFUNCS_END(filtered_ids)
+
+/*
+ * The filters of a program type see every kfunc looked up for it: refuse
+ * only this set's, for a program attached to a function
+ */
+static int filter_attached(const struct bpf_prog *prog, u32 kfunc_id)
+{
+	if (btf_id_set8_contains(&filtered_ids, kfunc_id) && prog->aux->attach_func_name)
+		return -EACCES;
+	return 0;
+}
+
+static const struct btf_kfunc_id_set filtered_set = {
+	.owner = THIS_MODULE,
+	.set = &filtered_ids,
+	.filter = filter_attached,
 };
 
 /* native code that does nothing, as a void kfunc's may */
@@ -284,6 +326,10 @@ static const struct bpf_insn sleepy_body[] = {
 static const struct bpf_insn sleepy_pcpu_body[] = {
 	BPF_MOV64_PERCPU_REG(BPF_REG_0, BPF_REG_1),
 };
+static const struct bpf_insn filtered_body[] = {
+	BPF_MOV64_REG(BPF_REG_0, BPF_REG_1),
+	BPF_ALU64_IMM(BPF_ADD, BPF_REG_0, 1),
+};
 /* what bpf_iter_num_destroy() does: cur = end = 0 */
 static const struct bpf_insn destroy_body[] = {
 	BPF_ST_MEM(BPF_DW, BPF_REG_1, 0, 0),
@@ -309,6 +355,10 @@ static const struct bpf_kfunc_body body_only_bodies[] = {
 	{ .name = "bpf_insn_test_sleepy_pcpu", .insns = sleepy_pcpu_body,
 	  .len = ARRAY_SIZE(sleepy_pcpu_body), .mode = BPF_KFUNC_BODY_AFTER,
 	  .verify_as = BPF_FUNC_this_cpu_ptr },
+	{ .name = "bpf_insn_test_null_pcpu", .insns = sleepy_pcpu_body,
+	  .len = ARRAY_SIZE(sleepy_pcpu_body), .mode = BPF_KFUNC_BODY_AFTER,
+	  .verify_as = BPF_FUNC_this_cpu_ptr },
+	BODY("bpf_insn_test_filtered", filtered_body, BPF_KFUNC_BODY_VERIFY, NULL, 0),
 };
 static const struct bpf_kfunc_body copy_bodies[] = {
 	BODY("bpf_insn_test_narrow", narrow_body, BPF_KFUNC_BODY_VERIFY, NULL, 0),
@@ -343,7 +393,9 @@ static int __init test_init(void)
 
 	if (fail_init_ms)
 		return coming_then_fail();
-	err = register_btf_kfunc_id_set(BPF_PROG_TYPE_UNSPEC, &test_set);
+	err = register_btf_kfunc_id_set(BPF_PROG_TYPE_UNSPEC, &test_set) ?:
+	      register_btf_kfunc_id_set(BPF_PROG_TYPE_XDP, &filtered_set) ?:
+	      register_btf_kfunc_id_set(BPF_PROG_TYPE_STRUCT_OPS, &filtered_set);
 	if (err)
 		return err;
 	err = register_bpf_kfunc_bodies(THIS_MODULE, test_bodies,

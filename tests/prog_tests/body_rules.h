@@ -14,7 +14,9 @@
  *   - with an emitter, declares 1 to BPF_KFUNC_BODY_MAX_NATIVE bytes;
  *   - names a helper in verify_as only with mode AFTER, and only
  *     bpf_this_cpu_ptr() or bpf_per_cpu_ptr(): the verifier's passes before
- *     the kfunc call is put back must not act on the helper's call;
+ *     the kfunc call is put back must not act on the helper's call; and
+ *     only for a kfunc that takes as many arguments as the helper (one,
+ *     two) and returns a pointer;
  *   - holds only ALU instructions, loads, stores and jumps: no calls, no
  *     exit, no 64-bit constants (BPF_LD_IMM64), no legacy packet loads
  *     (they read R6 and may leave the program), no atomics, no may_goto;
@@ -38,8 +40,8 @@
  *
  * The kernel once let bodies through that broke some of these rules (R10
  * as a value, R10 as a base in a VERIFY body, malformed instructions, two bodies in one call, the AFTER
- * rules, verify_as naming any helper, reads of R1-R5 beyond the kfunc's
- * arguments): rule_was_gap() names them, so that the fuzzer reports each
+ * rules, verify_as naming any helper or for any kfunc, reads of R1-R5
+ * beyond the kfunc's arguments): rule_was_gap() names them, so that the fuzzer reports each
  * on its own should one open again.
  */
 #ifndef _BODY_RULES_H
@@ -66,6 +68,7 @@ enum body_rule {
 	RULE_MODE,
 	RULE_MAX_NATIVE,
 	RULE_VERIFY_AS,
+	RULE_VERIFY_AS_FIT,
 	/* one instruction */
 	RULE_UNREACHABLE,
 	RULE_IMM64,
@@ -97,6 +100,7 @@ static const char *const rule_text[NR_RULES] = {
 	[RULE_MODE] = "unknown mode",
 	[RULE_MAX_NATIVE] = "max_native out of range",
 	[RULE_VERIFY_AS] = "verify_as needs BPF_KFUNC_BODY_AFTER and an allowed helper",
+	[RULE_VERIFY_AS_FIT] = "verify_as needs the helper's arguments and a pointer result",
 	[RULE_UNREACHABLE] = "unreachable instruction",
 	[RULE_IMM64] = "constants over 32 bits are not allowed",
 	[RULE_CALL] = "calls are not allowed",
@@ -117,6 +121,7 @@ static const char *const rule_text[NR_RULES] = {
 static const char *const rule_name[NR_RULES] = {
 	[RULE_NONE] = "accepted", [RULE_LEN] = "len", [RULE_MODE] = "mode",
 	[RULE_MAX_NATIVE] = "max_native", [RULE_VERIFY_AS] = "verify_as",
+	[RULE_VERIFY_AS_FIT] = "verify_as_fit",
 	[RULE_UNREACHABLE] = "unreachable", [RULE_IMM64] = "imm64",
 	[RULE_CALL] = "call", [RULE_EXIT] = "exit",
 	[RULE_NOT_ALLOWED] = "not_allowed", [RULE_READS] = "reads",
@@ -133,12 +138,13 @@ static inline int rule_was_gap(int r)
 {
 	return r == RULE_R10 || r == RULE_ENCODING || r == RULE_STACK ||
 	       r == RULE_AFTER_DIV || r == RULE_DUP || r == RULE_VERIFY_AS ||
-	       r == RULE_UNINIT;
+	       r == RULE_VERIFY_AS_FIT || r == RULE_UNINIT;
 }
 
 /* a body as registration sees it */
 struct rbody {
 	int ret_void;		/* the kfunc returns void */
+	int ret_ptr;		/* it returns a pointer */
 	int nargs;		/* its arguments, R1 up */
 	int mode, emit, max_native, null_insns;
 	__u32 verify_as;
@@ -340,6 +346,9 @@ static inline int descriptor_rules(const struct rbody *b, struct verdict *vd)
 			      (b->verify_as != BPF_FUNC_this_cpu_ptr &&
 			       b->verify_as != BPF_FUNC_per_cpu_ptr)))
 		viol_add(vd, RULE_VERIFY_AS, 0, -1);
+	else if (b->verify_as &&
+		 (!b->ret_ptr || b->nargs != (b->verify_as == BPF_FUNC_per_cpu_ptr ? 2 : 1)))
+		viol_add(vd, RULE_VERIFY_AS_FIT, 0, -1);
 	return vd->n;
 }
 

@@ -36,12 +36,13 @@
 #define TAINT_BAD	(1u << 5 | 1u << 7 | 1u << 9 | 1u << 14)	/* B D W L */
 
 static const char *const proto_name[INSN_FUZZ_NPROTOS] = {
-	"u64", "void", "k", "noargs", "missing",
+	"u64", "void", "k", "noargs", "ptr1", "ptr2", "missing",
 };
 
 static const char *const kfunc_name[INSN_FUZZ_NPROTOS] = {
 	"bpf_insn_fuzz_u64", "bpf_insn_fuzz_void", "bpf_insn_fuzz_k",
-	"bpf_insn_fuzz_noargs", "bpf_insn_fuzz_missing",
+	"bpf_insn_fuzz_noargs", "bpf_insn_fuzz_ptr1", "bpf_insn_fuzz_ptr2",
+	"bpf_insn_fuzz_missing",
 };
 
 static struct insn_fuzz_body corpus[MAX_CORPUS];
@@ -521,10 +522,12 @@ static void rbody_of(const struct insn_fuzz_body *f, struct rbody *b)
 {
 	static const int nargs[INSN_FUZZ_NPROTOS] = {
 		[INSN_FUZZ_U64] = 5, [INSN_FUZZ_VOID] = 2, [INSN_FUZZ_K] = 2,
-		[INSN_FUZZ_NOARGS] = 0, [INSN_FUZZ_MISSING] = 5,
+		[INSN_FUZZ_NOARGS] = 0, [INSN_FUZZ_PTR1] = 1, [INSN_FUZZ_PTR2] = 2,
+		[INSN_FUZZ_MISSING] = 5,
 	};
 
 	b->ret_void = f->proto == INSN_FUZZ_VOID;
+	b->ret_ptr = f->proto == INSN_FUZZ_PTR1 || f->proto == INSN_FUZZ_PTR2;
 	b->nargs = f->proto < INSN_FUZZ_NPROTOS ? nargs[f->proto] : 5;
 	b->mode = f->mode;
 	b->emit = f->emit;
@@ -843,7 +846,8 @@ int fuzz_body_main(int argc, char **argv)
 {
 	static const int need[] = {
 		RULE_NONE, RULE_LEN, RULE_MODE, RULE_MAX_NATIVE, RULE_VERIFY_AS,
-		RULE_UNREACHABLE, RULE_IMM64, RULE_CALL, RULE_EXIT, RULE_NOT_ALLOWED,
+		RULE_VERIFY_AS_FIT, RULE_UNREACHABLE, RULE_IMM64, RULE_CALL, RULE_EXIT,
+		RULE_NOT_ALLOWED,
 		RULE_READS, RULE_WRITES, RULE_UNINIT, RULE_BACKWARD, RULE_LEAVES,
 		RULE_R10, RULE_ENCODING, RULE_STACK, RULE_AFTER_DIV,
 		RULE_R0, RULE_NAME, RULE_EXISTS, RULE_DUP, RULE_FLAGS,

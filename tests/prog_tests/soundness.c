@@ -47,7 +47,13 @@
  *        soundness flagged          a KF_SLEEPABLE kfunc with a body: its
  *                                   calls stay, so an XDP program is
  *                                   refused, a sleepable one runs the call;
- *                                   so with a body verified as a helper
+ *                                   so with a body verified as a helper,
+ *                                   and a KF_RET_NULL one verified as a
+ *                                   helper whose result is never NULL
+ *        soundness filtered         a kfunc whose set's filter refuses a
+ *                                   program attached to a function: an
+ *                                   extension or a struct_ops program
+ *                                   calling it is refused
  *        soundness flagged_nojit    the sleepable program without the JIT:
  *                                   refused as 6.12 refuses a kfunc call
  *        soundness sext MODE        an int kfunc sign-extending its result
@@ -1368,6 +1374,42 @@ static int flagged_xdp(const char *name, const char *kfunc, const struct bpf_ins
 }
 
 /*
+ * bpf_insn_test_null_pcpu() is KF_RET_NULL, with an AFTER body verified as
+ * bpf_this_cpu_ptr(), whose result is never NULL: the helper's typing
+ * would take a NULL the kfunc returns (where its body cannot run) for a
+ * pointer, here loaded through.  Its calls stay, checked as 6.12 checks
+ * them (which refuses the per-CPU pointer argument); before, it loaded.
+ */
+static int flagged_null(void)
+{
+	int btf_fd, id = mod_kfunc(TEST_MOD, "bpf_insn_test_null_pcpu", &btf_fd);
+	int rq = vmlinux_btf_id("runqueues", BTF_KIND_VAR);
+	int off = vmlinux_member_off("rq", "cpu");
+	const struct bpf_insn prog[] = {
+		KSYM_ADDR(BPF_REG_1, rq, 0),
+		KCALL(id),
+		BPF_LDX_MEM(BPF_W, BPF_REG_0, BPF_REG_0, off < 0 ? 0 : off),
+		BPF_EXIT_INSN(),
+	};
+	int fd, ok;
+
+	if (id < 0 || rq < 0) {
+		test_line("soundness.flagged.ret_null", 0,
+			  "no bpf_insn_test_null_pcpu or runqueues: %d %d", id, rq);
+		return 1;
+	}
+	fd = load_raw(prog, ARRAY_SIZE(prog), btf_fd, 0);
+	/* flags 0x4: KF_RET_NULL */
+	ok = fd < 0 &&
+	     log_line(log_buf, "kfunc bpf_insn_test_null_pcpu: flags 0x4: its body is not used");
+	test_line("soundness.flagged.ret_null", ok, "%s", fd >= 0 ? "loaded" : log_tail());
+	if (fd >= 0)
+		close(fd);
+	close(btf_fd);
+	return !ok;
+}
+
+/*
  * bpf_insn_test_sleepy() is KF_SLEEPABLE and has a body verified in place
  * of its calls: the verifier checks the flag only at a call, so its calls
  * must stay calls.  An XDP program, which may not sleep, is refused with
@@ -1406,6 +1448,7 @@ static int cmd_flagged(void)
 	fails += flagged_xdp("soundness.flagged.verify_as", "bpf_insn_test_sleepy_pcpu",
 			     pcpu_prog, ARRAY_SIZE(pcpu_prog), pcpu_fd);
 	close(pcpu_fd);
+	fails += flagged_null();
 
 	fd = load_raw_type(BPF_PROG_TYPE_SYSCALL, prog, ARRAY_SIZE(prog), btf_fd,
 			   BPF_F_SLEEPABLE);
@@ -1467,6 +1510,153 @@ static int cmd_flagged_nojit(void)
 		close(fd);
 	close(btf_fd);
 	return !ok;
+}
+
+/* Load @insns as an extension of global function @sub_id of program @tgt. */
+static int load_ext(int tgt, int prog_btf, int sub_id, const struct bpf_insn *insns, int n,
+		    int btf_fd)
+{
+	int fd_array[2] = { 0, btf_fd };
+	struct bpf_func_info fi = { .insn_off = 0, .type_id = sub_id };
+	LIBBPF_OPTS(bpf_prog_load_opts, opts, .fd_array = fd_array, .prog_btf_fd = prog_btf,
+		    .func_info = &fi, .func_info_cnt = 1, .func_info_rec_size = sizeof(fi),
+		    .attach_prog_fd = tgt, .attach_btf_id = sub_id,
+		    .log_buf = log_buf, .log_size = sizeof(log_buf), .log_level = 1);
+
+	log_buf[0] = 0;
+	return bpf_prog_load(BPF_PROG_TYPE_EXT, "ext", "GPL", insns, n, &opts);
+}
+
+/* Load @insns as bpf_dummy_ops' test_1(), calling kfuncs of the test module. */
+static int load_dummy_ops(const struct bpf_insn *insns, int n, int btf_fd)
+{
+	int fd_array[2] = { 0, btf_fd };
+	LIBBPF_OPTS(bpf_prog_load_opts, opts, .fd_array = fd_array, .expected_attach_type = 0,
+		    .attach_btf_id = vmlinux_btf_id("bpf_dummy_ops", BTF_KIND_STRUCT),
+		    .log_buf = log_buf, .log_size = sizeof(log_buf), .log_level = 1);
+
+	log_buf[0] = 0;
+	return bpf_prog_load(BPF_PROG_TYPE_STRUCT_OPS, "dummy", "GPL", insns, n, &opts);
+}
+
+/* @fd refused as 6.12 refuses a call of bpf_insn_test_filtered() */
+static int filtered_refused(const char *name, int fd, int err)
+{
+	int ok = fd < 0 && err == EACCES &&
+		 log_line(log_buf, "calling kernel function bpf_insn_test_filtered is not allowed");
+
+	test_line(name, ok, "errno %d (want %d): %s", fd < 0 ? err : 0, EACCES,
+		  fd >= 0 ? "loaded" : log_tail());
+	if (fd >= 0)
+		close(fd);
+	return !ok;
+}
+
+/*
+ * bpf_insn_test_filtered() is in a set for XDP and struct_ops whose filter
+ * refuses a program attached to a function (attach_func_name, which
+ * check_attach_btf_id() sets), and has a body verified in place of its
+ * calls.  An XDP program calling it loads, as do an extension of that
+ * program's global function sub() and a bpf_dummy_ops program not calling
+ * it; each calling it is refused as 6.12 refuses it.  Before, the body of
+ * the struct_ops program's call went in while the filter still let the
+ * call through (the program's type is known then, its target not), and it
+ * loaded; an extension's type is its target's only from
+ * check_attach_btf_id() on, so it got no body and was refused either way.
+ */
+static int cmd_filtered(void)
+{
+	int btf_fd, id = mod_kfunc(TEST_MOD, "bpf_insn_test_filtered", &btf_fd);
+	const struct bpf_insn tgt_prog[] = {
+		BPF_MOV64_IMM(BPF_REG_1, 41),
+		BPF_RAW_INSN(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_CALL, 0, 2),
+		BPF_MOV64_IMM(BPF_REG_0, 2),			/* XDP_PASS */
+		BPF_EXIT_INSN(),
+		BPF_MOV64_REG(BPF_REG_0, BPF_REG_1),		/* int sub(int x) */
+		BPF_EXIT_INSN(),
+	};
+	const struct bpf_insn xdp_call[] = {
+		BPF_MOV64_IMM(BPF_REG_1, 41),
+		KCALL(id),
+		BPF_EXIT_INSN(),
+	};
+	const struct bpf_insn ext_call[] = { KCALL(id), BPF_EXIT_INSN() };
+	const struct bpf_insn st_call[] = {
+		BPF_MOV64_IMM(BPF_REG_1, 41),
+		KCALL(id),
+		BPF_MOV64_IMM(BPF_REG_0, 0),
+		BPF_EXIT_INSN(),
+	};
+	const struct bpf_insn ext_plain[] = {
+		BPF_MOV64_REG(BPF_REG_0, BPF_REG_1),
+		BPF_EXIT_INSN(),
+	};
+	struct btf *btf = btf__new_empty();
+	int int_id, proto, main_id, sub_id, prog_btf = -1, tgt = -1, fd, err, fails = 0;
+	struct bpf_func_info fi[2];
+	LIBBPF_OPTS(bpf_prog_load_opts, topts, .func_info = fi, .func_info_cnt = 2,
+		    .func_info_rec_size = sizeof(fi[0]),
+		    .log_buf = log_buf, .log_size = sizeof(log_buf), .log_level = 1);
+
+	if (id < 0 || !btf) {
+		test_line("soundness.filtered", 0, "no bpf_insn_test_filtered (%d) or BTF", id);
+		btf__free(btf);
+		return 1;
+	}
+	/* int main(int x), int sub(int x): global, so that an extension may replace sub */
+	int_id = btf__add_int(btf, "int", 4, BTF_INT_SIGNED);
+	proto = btf__add_func_proto(btf, int_id);
+	err = btf__add_func_param(btf, "x", int_id);
+	main_id = btf__add_func(btf, "main", BTF_FUNC_GLOBAL, proto);
+	sub_id = btf__add_func(btf, "sub", BTF_FUNC_GLOBAL, proto);
+	if (int_id < 0 || proto < 0 || err || main_id < 0 || sub_id < 0 ||
+	    btf__load_into_kernel(btf)) {
+		test_line("soundness.filtered", 0, "cannot load the BTF: %s", strerror(errno));
+		fails = 1;
+		goto out;
+	}
+	prog_btf = btf__fd(btf);
+	fi[0] = (struct bpf_func_info){ .insn_off = 0, .type_id = main_id };
+	fi[1] = (struct bpf_func_info){ .insn_off = 4, .type_id = sub_id };
+	topts.prog_btf_fd = prog_btf;
+	log_buf[0] = 0;
+	tgt = bpf_prog_load(BPF_PROG_TYPE_XDP, "tgt", "GPL", tgt_prog, ARRAY_SIZE(tgt_prog),
+			    &topts);
+	if (tgt < 0) {
+		test_line("soundness.filtered", 0, "the target does not load: %s", log_tail());
+		fails = 1;
+		goto out;
+	}
+
+	fd = load_raw(xdp_call, ARRAY_SIZE(xdp_call), btf_fd, 0);
+	test_line("soundness.filtered.xdp", fd >= 0, "%s", fd >= 0 ? "loaded" : log_tail());
+	fails += fd < 0;
+	if (fd >= 0)
+		close(fd);
+
+	fd = load_ext(tgt, prog_btf, sub_id, ext_plain, ARRAY_SIZE(ext_plain), btf_fd);
+	test_line("soundness.filtered.ext_plain", fd >= 0, "%s", fd >= 0 ? "loaded" : log_tail());
+	fails += fd < 0;
+	if (fd >= 0)
+		close(fd);
+
+	fd = load_ext(tgt, prog_btf, sub_id, ext_call, ARRAY_SIZE(ext_call), btf_fd);
+	fails += filtered_refused("soundness.filtered.ext", fd, errno);
+
+	fd = load_dummy_ops(ext_plain, ARRAY_SIZE(ext_plain), btf_fd);
+	test_line("soundness.filtered.struct_ops_plain", fd >= 0, "%s",
+		  fd >= 0 ? "loaded" : log_tail());
+	fails += fd < 0;
+	if (fd >= 0)
+		close(fd);
+	fd = load_dummy_ops(st_call, ARRAY_SIZE(st_call), btf_fd);
+	fails += filtered_refused("soundness.filtered.struct_ops", fd, errno);
+out:
+	if (tgt >= 0)
+		close(tgt);
+	btf__free(btf);
+	close(btf_fd);
+	return fails;
 }
 
 /*
@@ -2564,6 +2754,8 @@ int soundness_main(int argc, char **argv)
 		return cmd_flagged();
 	if (argc == 2 && !strcmp(argv[1], "flagged_nojit"))
 		return cmd_flagged_nojit();
+	if (argc == 2 && !strcmp(argv[1], "filtered"))
+		return cmd_filtered();
 	if (argc == 3 && !strcmp(argv[1], "sext"))
 		return cmd_sext(argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "memarg"))
