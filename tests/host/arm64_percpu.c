@@ -26,13 +26,6 @@
 /* the linker's bounds of the section host_percpu */
 extern char __start_host_percpu[], __stop_host_percpu[];
 
-unsigned int nr_cpu_ids = 5;
-unsigned int host_this_cpu = 3;
-/* past nr_cpu_ids: offsets no code may use */
-unsigned long __per_cpu_offset[NR_CPUS] = {
-	[5] = 0xbad0000000000005UL, 0xbad0000000000006UL, 0xbad0000000000007UL,
-};
-
 static struct thread_info current_ti = { .flags = ~0UL, .cpu = 0xa5a5a5a5 };
 
 int host_percpu_setup(char *err, size_t len)

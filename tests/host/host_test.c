@@ -178,6 +178,17 @@ static u64 normalize(const struct kcase *k, u64 r, const u8 *mem)
 }
 
 /*
+ * The shim's per-CPU layout (linux/percpu.h), which x86_percpu.c and
+ * arm64_percpu.c map: five CPUs, the code on CPU 3, and past nr_cpu_ids
+ * offsets no code may use
+ */
+unsigned int nr_cpu_ids = 5;
+unsigned int host_this_cpu = 3;
+unsigned long __per_cpu_offset[NR_CPUS] = {
+	[5] = 0xbad0000000000005UL, 0xbad0000000000006UL, 0xbad0000000000007UL,
+};
+
+/*
  * What a per-CPU body may read (nr_cpu_ids, __per_cpu_offset[], this CPU's
  * copy of the CPU number the module's init found or made), and its
  * per-CPU address moves, on host_percpu_setup()'s memory

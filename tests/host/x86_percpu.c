@@ -27,12 +27,6 @@ struct host_percpu host_percpu = {
 	.off = 0x5a5a5a5a5a5a5a5aULL,
 	.hot = { .cpu_number = 0xa5a5a5a5 },
 };
-unsigned int nr_cpu_ids = 5;
-unsigned int host_this_cpu = 3;
-/* past nr_cpu_ids: offsets no code may use */
-unsigned long __per_cpu_offset[NR_CPUS] = {
-	[5] = 0xbad0000000000005UL, 0xbad0000000000006UL, 0xbad0000000000007UL,
-};
 
 static struct host_percpu *copy_of(unsigned int cpu)
 {
