@@ -31,6 +31,7 @@
 
 #include "common.h"
 #include "bench.h"
+#include "insns.h"
 
 /* packets: seed, then random bytes ("rand") or all ones ("same") */
 static unsigned char pkt_rand[BENCH_PKT_LEN], pkt_same[BENCH_PKT_LEN];
@@ -115,29 +116,6 @@ static int print_funcs(const char *name, int fd)
 	return 0;
 }
 
-/* byte offset of member @m in struct @s, searching anonymous members */
-static long member_off(const struct btf *btf, __u32 id, const char *m)
-{
-	const struct btf_type *t = btf__type_by_id(btf, id);
-	const struct btf_member *mb;
-	long off;
-
-	if (!btf_is_composite(t))
-		return -1;
-	mb = btf_members(t);
-	for (int i = 0; i < btf_vlen(t); i++, mb++) {
-		const char *n = btf__name_by_offset(btf, mb->name_off);
-		__u32 bit = btf_member_bit_offset(t, i);
-
-		if (n && !strcmp(n, m))
-			return bit / 8;
-		if ((!n || !*n) &&
-		    (off = member_off(btf, btf__resolve_type(btf, mb->type), m)) >= 0)
-			return bit / 8 + off;
-	}
-	return -1;
-}
-
 /* the layouts the replay's C versions read per-CPU data with */
 static int print_layouts(void)
 {
@@ -147,20 +125,15 @@ static int print_layouts(void)
 		{ "pcpu_hot", "cpu_number" },	/* x86's CPU number */
 #endif
 	};
-	struct btf *btf = btf__load_vmlinux_btf();
 	int err = 0;
 
-	if (!btf)
-		return -errno;
 	for (unsigned int i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
-		int id = btf__find_by_name_kind(btf, want[i][0], BTF_KIND_STRUCT);
-		long off = id > 0 ? member_off(btf, id, want[i][1]) : -1;
+		int off = vmlinux_member_off(want[i][0], want[i][1]);
 
 		if (off < 0)
-			err = -ENOENT;
-		printf("BKERN %s.%s %ld\n", want[i][0], want[i][1], off);
+			err = off;
+		printf("BKERN %s.%s %d\n", want[i][0], want[i][1], off);
 	}
-	btf__free(btf);
 	return err;
 }
 

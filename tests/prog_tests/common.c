@@ -1006,26 +1006,40 @@ int vmlinux_btf_id(const char *name, __u32 kind)
 	return id;
 }
 
+/*
+ * Byte offset of member @m in composite type @id, looking into anonymous
+ * members; -ENOENT where there is none or it is a bit-field
+ */
+static int btf_member_off(const struct btf *btf, __u32 id, const char *m)
+{
+	const struct btf_type *t = btf__type_by_id(btf, id);
+	const struct btf_member *mb;
+	int off;
+
+	if (!t || !btf_is_composite(t))
+		return -ENOENT;
+	mb = btf_members(t);
+	for (int i = 0; i < btf_vlen(t); i++, mb++) {
+		const char *n = btf__name_by_offset(btf, mb->name_off);
+		__u32 bit = btf_member_bit_offset(t, i);
+
+		if (n && !strcmp(n, m))
+			return btf_member_bitfield_size(t, i) ? -ENOENT : (int)(bit / 8);
+		if (n && *n)
+			continue;
+		off = btf_member_off(btf, btf__resolve_type(btf, mb->type), m);
+		if (off >= 0)
+			return bit / 8 + off;
+	}
+	return -ENOENT;
+}
+
 int vmlinux_member_off(const char *type, const char *member)
 {
 	struct btf *vmlinux = btf__load_vmlinux_btf();
 	int id = vmlinux ? btf__find_by_name_kind(vmlinux, type, BTF_KIND_STRUCT) : -ENOENT;
-	int off = id < 0 ? id : -ENOENT;
-	const struct btf_member *mb;
-	const struct btf_type *t;
+	int off = id < 0 ? id : btf_member_off(vmlinux, id, member);
 
-	if (id >= 0) {
-		t = btf__type_by_id(vmlinux, id);
-		mb = btf_members(t);
-		for (int i = 0; i < btf_vlen(t); i++, mb++) {
-			const char *n = btf__name_by_offset(vmlinux, mb->name_off);
-
-			if (n && !strcmp(n, member) && !btf_member_bitfield_size(t, i)) {
-				off = btf_member_bit_offset(t, i) / 8;
-				break;
-			}
-		}
-	}
 	btf__free(vmlinux);
 	return off;
 }

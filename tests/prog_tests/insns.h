@@ -49,8 +49,9 @@ int vmlinux_kfunc(const char *name);
 /* BTF id of @name of BTF_KIND_@kind in vmlinux, or a negative errno */
 int vmlinux_btf_id(const char *name, __u32 kind);
 /*
- * Byte offset of member @member of struct @type in vmlinux (a direct
- * member, not a bit-field); -ENOENT if it has none, or a negative errno
+ * Byte offset of member @member of struct @type in vmlinux (looking into
+ * anonymous members; not a bit-field); -ENOENT if it has none, or a
+ * negative errno
  */
 int vmlinux_member_off(const char *type, const char *member);
 
