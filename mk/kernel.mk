@@ -14,7 +14,7 @@ arm64_debian := cloud-arm64
 
 MODULE_SRC := Kbuild $(shell find module -name '*.[chS]' | sort)
 KMOD_SRC := $(wildcard tests/kmod/*)
-KMODS := insn_bad_body insn_fuzz_body insn_test_kfuncs
+KMODS := insn_bad_body insn_collide insn_fuzz_body insn_test_kfuncs
 
 # $(B)/T/kernel.key reads "KEY OBJ IMAGE SRC": what the kernel was built
 # from (a hash; Debian's release), its build directory (or headers), its

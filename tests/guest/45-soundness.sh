@@ -35,6 +35,16 @@ if insmod $T; then
 	$L sext native || rc=1
 	$L memarg native || rc=1
 	$L copy_narrow || rc=1
+	$L copy_wide || rc=1
+	# a later module's function of a copied kfunc's name: not copied
+	$L copy_collide own || rc=1
+	if insmod /insn/insn_collide.ko; then
+		$L copy_collide other || rc=1
+		unload insn_collide || rc=1
+	else
+		echo "TEST soundness.copy.collide.insmod FAIL"
+		rc=1
+	fi
 	$L ksym || rc=1
 	$L zext || rc=1
 	$L zext_body || rc=1

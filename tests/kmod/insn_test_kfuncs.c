@@ -26,6 +26,15 @@
  *                               compiled kfunc may rely on the caller having
  *                               extended a narrow argument, which BPF does
  *                               not do, so it must not be copied
+ *   bpf_insn_test_copy(x)       returns x & 0xff; registered for copying:
+ *                               tests/kmod/insn_collide.c has a function of
+ *                               the same name, whose code must not be
+ *                               copied for this kfunc's calls
+ *   bpf_insn_test_wide(x, y)    returns y; x is a 16-byte integer, one BPF
+ *                               register and two of the C calling
+ *                               convention, whose code reads y from R3:
+ *                               registered for copying, it must not be
+ *                               copied
  *   bpf_insn_test_sext(x)       returns x, an int, sign-extended to 64 bits
  *                               in R0 by its body and its native code alike:
  *                               a 32-bit move of the result after the call
@@ -98,6 +107,16 @@ __bpf_kfunc u32 bpf_insn_test_narrow(u8 v)
 	return v;
 }
 
+__bpf_kfunc u64 bpf_insn_test_copy(u64 x)
+{
+	return x & 0xff;
+}
+
+__bpf_kfunc u64 bpf_insn_test_wide(unsigned __int128 x, u64 y)
+{
+	return y;
+}
+
 __bpf_kfunc int bpf_insn_test_sext(int x)
 {
 	return x;
@@ -139,6 +158,8 @@ BTF_ID_FLAGS(func, bpf_insn_test_konst)
 BTF_ID_FLAGS(func, bpf_insn_test_fastcall, KF_FASTCALL)
 BTF_ID_FLAGS(func, bpf_insn_test_hi32)
 BTF_ID_FLAGS(func, bpf_insn_test_narrow)
+BTF_ID_FLAGS(func, bpf_insn_test_copy)
+BTF_ID_FLAGS(func, bpf_insn_test_wide)
 BTF_ID_FLAGS(func, bpf_insn_test_sext)
 BTF_ID_FLAGS(func, bpf_insn_test_memarg)
 BTF_ID_FLAGS(func, bpf_insn_test_sleepy, KF_SLEEPABLE)
@@ -310,6 +331,14 @@ static const struct bpf_insn narrow_body[] = {
 	BPF_MOV32_REG(BPF_REG_0, BPF_REG_1),
 	BPF_ALU32_IMM(BPF_AND, BPF_REG_0, 0xff),
 };
+static const struct bpf_insn copy_body[] = {
+	BPF_MOV64_REG(BPF_REG_0, BPF_REG_1),
+	BPF_ALU64_IMM(BPF_AND, BPF_REG_0, 0xff),
+};
+/* BPF's R2 is y, where compiled code finds x's upper half */
+static const struct bpf_insn wide_body[] = {
+	BPF_MOV64_REG(BPF_REG_0, BPF_REG_2),
+};
 static const struct bpf_insn sext_body[] = {
 	BPF_MOV64_REG(BPF_REG_0, BPF_REG_1),
 	BPF_ALU64_IMM(BPF_LSH, BPF_REG_0, 32),
@@ -362,6 +391,8 @@ static const struct bpf_kfunc_body body_only_bodies[] = {
 };
 static const struct bpf_kfunc_body copy_bodies[] = {
 	BODY("bpf_insn_test_narrow", narrow_body, BPF_KFUNC_BODY_VERIFY, NULL, 0),
+	BODY("bpf_insn_test_copy", copy_body, BPF_KFUNC_BODY_VERIFY, NULL, 0),
+	BODY("bpf_insn_test_wide", wide_body, BPF_KFUNC_BODY_VERIFY, NULL, 0),
 };
 static const struct bpf_kfunc_body coming_bodies[] = {
 	BODY("bpf_iter_num_destroy", destroy_body, BPF_KFUNC_BODY_AFTER, NULL, 0),

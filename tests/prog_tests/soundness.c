@@ -67,6 +67,12 @@
  *                                   register; the result right in each
  *        soundness copy_narrow      a kfunc of a u8 argument registered
  *                                   for copying: not copied
+ *        soundness copy_wide        a kfunc of a 16-byte argument
+ *                                   registered for copying: not copied
+ *        soundness copy_collide own|other  a kfunc registered for copying:
+ *                                   copied (own); not copied where the
+ *                                   address found is another module's
+ *                                   function of its name (other)
  *        soundness ksym             bpf_ksym_exists()'s load of the kfunc
  *                                   address: removed when nothing reads it;
  *                                   kept before a helper call, whose
@@ -1895,6 +1901,58 @@ static int cmd_copy_narrow(void)
 }
 
 /*
+ * bpf_insn_test_wide(x, y) = y, x a 16-byte integer, registered for
+ * copying: BPF passes x in R1 and y in R2, compiled code x in two
+ * registers and y in R3's, so its code is not copied and the body, which
+ * returns R2, stays.
+ */
+static int cmd_copy_wide(void)
+{
+	int btf_fd, id = mod_kfunc(TEST_MOD, "bpf_insn_test_wide", &btf_fd);
+	const struct bpf_insn prog[] = {
+		BPF_MOV64_IMM(BPF_REG_1, 0x11),
+		BPF_MOV64_IMM(BPF_REG_2, 0x22),
+		BPF_MOV64_IMM(BPF_REG_3, 0x33),
+		KCALL(id),
+		BPF_EXIT_INSN(),
+	};
+	struct fcshape shape = { .calls = 0 };
+
+	if (id < 0) {
+		test_line("soundness.copy.btf", 0, "no bpf_insn_test_wide: %d", id);
+		return 1;
+	}
+	return fc_run_mode("soundness.copy", "wide", prog, ARRAY_SIZE(prog), id, btf_fd, 0x22,
+			   &shape);
+}
+
+/*
+ * bpf_insn_test_copy(x) = x & 0xff, registered for copying.  @phase "own":
+ * its code is copied (a call stays in the program).  "other": with
+ * tests/kmod/insn_collide.ko loaded after the test module, the address the
+ * verifier looked the kfunc up at is that module's function of the same
+ * name, which returns x: not the kfunc's code, so not copied, and the body
+ * stays.  Either way 0x1234 gives 0x34.
+ */
+static int cmd_copy_collide(const char *phase)
+{
+	int btf_fd, id = mod_kfunc(TEST_MOD, "bpf_insn_test_copy", &btf_fd);
+	const struct bpf_insn prog[] = {
+		BPF_MOV64_IMM(BPF_REG_1, 0x1234),
+		KCALL(id),
+		BPF_EXIT_INSN(),
+	};
+	struct fcshape shape = { .calls = !strcmp(phase, "own") };
+
+	if (id < 0) {
+		test_line("soundness.copy.collide.btf", 0, "no bpf_insn_test_copy: %d", id);
+		return 1;
+	}
+	return fc_run_mode("soundness.copy.collide", phase, prog, ARRAY_SIZE(prog), id, btf_fd,
+			   0x34, &shape);
+}
+
+/*
  * bpf_printk("%lx", &kfunc): bpf_trace_printk()'s prototype declares two
  * arguments (the format and its size), the helper prints R3-R5 too.  Were
  * the prototype taken at its word, the load of the address into R3 would
@@ -2762,6 +2820,10 @@ int soundness_main(int argc, char **argv)
 		return cmd_memarg(argv[2]);
 	if (argc == 2 && !strcmp(argv[1], "copy_narrow"))
 		return cmd_copy_narrow();
+	if (argc == 2 && !strcmp(argv[1], "copy_wide"))
+		return cmd_copy_wide();
+	if (argc == 3 && !strcmp(argv[1], "copy_collide"))
+		return cmd_copy_collide(argv[2]);
 	if (argc == 2 && !strcmp(argv[1], "ksym"))
 		return cmd_ksym();
 	if (argc == 2 && !strcmp(argv[1], "zext"))

@@ -324,8 +324,20 @@ FUNC(h_rep_66)			/* f3 66 0f b8: the decoder sees jmpe, no ModRM; */
 	.byte	0xf3, 0x66, 0x0f, 0xb8, 0x18	/* the CPU popcnt (%rax), %bx */
 	.byte	0xc0				/* sbb al, al to the decoder */
 	ret				/* rol bl, imm8 to the CPU */
+FUNC(h_f3_f2)			/* f3 f2 0f b8: popcnt or jmpe, by CPU */
+	.byte	0xf3, 0xf2, 0x0f, 0xb8, 0x18, 0xc0
+	ret
 
 /* ---- declined: unknown instructions ---- */
+FUNC(h_f3_movbe)		/* f3 0f 38 f0: no instruction; the decoder */
+	.byte	0xf3, 0x0f, 0x38, 0xf0, 0x18, 0xc0	/* finds no ModRM */
+	ret
+FUNC(h_f2_popcnt)		/* f2 0f b8: jmpe to the decoder, no ModRM */
+	.byte	0xf2, 0x0f, 0xb8, 0x18, 0xc0
+	ret
+FUNC(h_f2_bsf)			/* f2 0f bc: bsf with f2, tzcnt wants f3 */
+	.byte	0xf2, 0x0f, 0xbc, 0xc7
+	ret
 FUNC(h_int3)
 	int3
 	ret

@@ -604,9 +604,13 @@ static const struct xcase hand_cases[] = {
 	H(h_jcc_66, 8, NULL, "prefix"),
 	H(h_jcc_cs, 8, NULL, "prefix"),
 	H(h_rep_66, 8, NULL, "prefix"),
+	H(h_f3_f2, 8, NULL, "prefix"),
 	/* declined: unknown instructions */
 	H(h_int3, 8, NULL, "unknown instruction"),
 	H(h_ud2, 8, NULL, "unknown instruction"),
+	H(h_f3_movbe, 8, NULL, "unknown instruction"),
+	H(h_f2_popcnt, 8, NULL, "unknown instruction"),
+	H(h_f2_bsf, 8, NULL, "unknown instruction"),
 	H(h_syscall, 8, NULL, "unknown instruction"),
 	H(h_cpuid, 8, NULL, "unknown instruction"),
 	H(h_pause, 8, NULL, "unknown instruction"),
