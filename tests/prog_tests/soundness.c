@@ -1877,79 +1877,63 @@ static int cmd_memarg(const char *mode)
 }
 
 /*
- * A kfunc of a u8 argument, registered for copying: compiled code may
- * take the argument's upper bits as the caller's extension (clang does
- * on x86-64), which BPF never does, so the copier declines it and the
- * body, which masks, stays.  Its result from 0x1234 is 0x34 either way.
+ * The test module's kfuncs registered for copying, each called with R1 =
+ * 0x1234, R2 = 0x22, R3 = 0x33: TEST @test.@mode, the result @want and a
+ * call left in the program where the copy is taken (@copied), none where
+ * the body stays.
  */
-static int cmd_copy_narrow(void)
+static int copy_run(const char *kfunc, const char *test, const char *mode, __u32 want,
+		    bool copied)
 {
-	int btf_fd, id = mod_kfunc(TEST_MOD, "bpf_insn_test_narrow", &btf_fd);
+	int btf_fd, id = mod_kfunc(TEST_MOD, kfunc, &btf_fd);
 	const struct bpf_insn prog[] = {
 		BPF_MOV64_IMM(BPF_REG_1, 0x1234),
-		KCALL(id),
-		BPF_EXIT_INSN(),
-	};
-	struct fcshape shape = { .calls = 0 };
-
-	if (id < 0) {
-		test_line("soundness.copy.btf", 0, "no bpf_insn_test_narrow: %d", id);
-		return 1;
-	}
-	return fc_run_mode("soundness.copy", "narrow", prog, ARRAY_SIZE(prog), id, btf_fd, 0x34,
-			   &shape);
-}
-
-/*
- * bpf_insn_test_wide(x, y) = y, x a 16-byte integer, registered for
- * copying: BPF passes x in R1 and y in R2, compiled code x in two
- * registers and y in R3's, so its code is not copied and the body, which
- * returns R2, stays.
- */
-static int cmd_copy_wide(void)
-{
-	int btf_fd, id = mod_kfunc(TEST_MOD, "bpf_insn_test_wide", &btf_fd);
-	const struct bpf_insn prog[] = {
-		BPF_MOV64_IMM(BPF_REG_1, 0x11),
 		BPF_MOV64_IMM(BPF_REG_2, 0x22),
 		BPF_MOV64_IMM(BPF_REG_3, 0x33),
 		KCALL(id),
 		BPF_EXIT_INSN(),
 	};
-	struct fcshape shape = { .calls = 0 };
+	struct fcshape shape = { .calls = copied };
 
 	if (id < 0) {
-		test_line("soundness.copy.btf", 0, "no bpf_insn_test_wide: %d", id);
+		test_line("soundness.copy.btf", 0, "no %s: %d", kfunc, id);
 		return 1;
 	}
-	return fc_run_mode("soundness.copy", "wide", prog, ARRAY_SIZE(prog), id, btf_fd, 0x22,
-			   &shape);
+	return fc_run_mode(test, mode, prog, ARRAY_SIZE(prog), id, btf_fd, want, &shape);
 }
 
 /*
- * bpf_insn_test_copy(x) = x & 0xff, registered for copying.  @phase "own":
- * its code is copied (a call stays in the program).  "other": with
- * tests/kmod/insn_collide.ko loaded after the test module, the address the
- * verifier looked the kfunc up at is that module's function of the same
- * name, which returns x: not the kfunc's code, so not copied, and the body
- * stays.  Either way 0x1234 gives 0x34.
+ * bpf_insn_test_narrow(v), a u8 argument: compiled code may take the
+ * argument's upper bits as the caller's extension (clang does on x86-64),
+ * which BPF never does, so the copier declines it and the body, which
+ * masks, stays: 0x34.
+ */
+static int cmd_copy_narrow(void)
+{
+	return copy_run("bpf_insn_test_narrow", "soundness.copy", "narrow", 0x34, false);
+}
+
+/*
+ * bpf_insn_test_wide(x, y) = y, x a 16-byte integer: BPF passes x in R1
+ * and y in R2, compiled code x in two registers and y in R3's, so its code
+ * is not copied and the body, which returns R2, stays: 0x22.
+ */
+static int cmd_copy_wide(void)
+{
+	return copy_run("bpf_insn_test_wide", "soundness.copy", "wide", 0x22, false);
+}
+
+/*
+ * bpf_insn_test_copy(x) = x & 0xff.  @phase "own": its code is copied.
+ * "other": with tests/kmod/insn_collide.ko loaded after the test module,
+ * the address the verifier looked the kfunc up at is that module's
+ * function of the same name, which returns x: not the kfunc's code, so not
+ * copied, and the body stays.  Either way 0x34.
  */
 static int cmd_copy_collide(const char *phase)
 {
-	int btf_fd, id = mod_kfunc(TEST_MOD, "bpf_insn_test_copy", &btf_fd);
-	const struct bpf_insn prog[] = {
-		BPF_MOV64_IMM(BPF_REG_1, 0x1234),
-		KCALL(id),
-		BPF_EXIT_INSN(),
-	};
-	struct fcshape shape = { .calls = !strcmp(phase, "own") };
-
-	if (id < 0) {
-		test_line("soundness.copy.collide.btf", 0, "no bpf_insn_test_copy: %d", id);
-		return 1;
-	}
-	return fc_run_mode("soundness.copy.collide", phase, prog, ARRAY_SIZE(prog), id, btf_fd,
-			   0x34, &shape);
+	return copy_run("bpf_insn_test_copy", "soundness.copy.collide", phase, 0x34,
+			!strcmp(phase, "own"));
 }
 
 /*
