@@ -25,9 +25,10 @@ export INSN_CACHE := $(shell tools/cache-dir.sh)
 B := build
 JOBS ?= 2
 CLANG ?= clang
-# per object, where clang 14 is too old: it drops the __percpu_kptr type
-# tag of a struct member from BTF, clang 16 keeps it
+# per object, where clang 14 is too old: it drops the __percpu_kptr and
+# __kptr type tags of a struct member from BTF, clang 16 keeps them
 CLANG_percpu ?= clang-16
+CLANG_dtor ?= clang-16
 # the second compiler of the examples and benchmarks (bpf_fastcall)
 CLANG22 ?= clang-22
 

@@ -36,10 +36,19 @@ if insmod $T; then
 	$L memarg native || rc=1
 	$L copy_narrow || rc=1
 	$L copy_wide || rc=1
-	# a later module's function of a copied kfunc's name: not copied
+	# a later module's function of a kfunc's or destructor's name, or
+	# variable of a ksym's: the module's own function is copied or
+	# called, its own variable read; a ksym of a program's BTF refused
 	$L copy_collide own || rc=1
+	$L plain_collide own || rc=1
+	$L ksym_collide own || rc=1
+	$L dtor_collide own /insn/bpf/dtor.bpf.o || rc=1
+	$L ksym_userbtf || rc=1
 	if insmod /insn/insn_collide.ko; then
 		$L copy_collide other || rc=1
+		$L plain_collide other || rc=1
+		$L ksym_collide other || rc=1
+		$L dtor_collide other /insn/bpf/dtor.bpf.o || rc=1
 		unload insn_collide || rc=1
 	else
 		echo "TEST soundness.copy.collide.insmod FAIL"

@@ -30,6 +30,10 @@
  *                               tests/kmod/insn_collide.c has a function of
  *                               the same name, whose code must not be
  *                               copied for this kfunc's calls
+ *   bpf_insn_test_plain(x)      returns x + 1, no body: a plain call;
+ *                               tests/kmod/insn_collide.c has a function of
+ *                               the same name, which its calls must not
+ *                               reach
  *   bpf_insn_test_wide(x, y)    returns y; x is a 16-byte integer, one BPF
  *                               register and two of the C calling
  *                               convention, whose code reads y from R3:
@@ -63,6 +67,15 @@
  *                               set once the verifier checks the target):
  *                               its body must not let such a program past it
  *
+ * And a per-CPU variable, bpf_insn_test_pcpu_var (0x1235 on each CPU),
+ * which insn_collide.c has one of the name of too: a program's typed ksym
+ * of this module's must be this one.  And an object for referenced kptrs,
+ * struct bpf_insn_test_obj (bpf_insn_test_obj_new(), KF_ACQUIRE,
+ * bpf_insn_test_obj_release(), KF_RELEASE), whose destructor
+ * bpf_insn_test_obj_dtor() counts what it frees (parameter obj_released):
+ * insn_collide.c has a function of that name too, which a map freeing the
+ * objects it holds must not call.
+ *
  * With fail_init_ms=N the module instead gives the kernel's
  * bpf_iter_num_destroy() a body (the real module must not be loaded), waits
  * N ms and fails its init: a program verified meanwhile must not get that
@@ -75,7 +88,31 @@
 #include <linux/btf.h>
 #include <linux/btf_ids.h>
 #include <linux/delay.h>
+#include <linux/cfi.h>
 #include <linux/module.h>
+#include <linux/percpu.h>
+#include <linux/slab.h>
+#include <linux/sysfs.h>
+
+/* global, as a module's variables for programs are */
+DEFINE_PER_CPU(u64, bpf_insn_test_pcpu_var) = 0x1235;
+
+struct bpf_insn_test_obj {
+	u64 v;
+};
+
+static atomic_t obj_released = ATOMIC_INIT(0);
+
+static int obj_released_get(char *buf, const struct kernel_param *kp)
+{
+	return sysfs_emit(buf, "%d\n", atomic_read(&obj_released));
+}
+
+static const struct kernel_param_ops obj_released_ops = {
+	.get = obj_released_get,
+};
+module_param_cb(obj_released, &obj_released_ops, NULL, 0444);
+MODULE_PARM_DESC(obj_released, "objects bpf_insn_test_obj_dtor() freed");
 
 __bpf_kfunc_start_defs();
 
@@ -110,6 +147,11 @@ __bpf_kfunc u32 bpf_insn_test_narrow(u8 v)
 __bpf_kfunc u64 bpf_insn_test_copy(u64 x)
 {
 	return x & 0xff;
+}
+
+__bpf_kfunc u64 bpf_insn_test_plain(u64 x)
+{
+	return x + 1;
 }
 
 __bpf_kfunc u64 bpf_insn_test_wide(unsigned __int128 x, u64 y)
@@ -149,6 +191,28 @@ __bpf_kfunc u64 bpf_insn_test_filtered(u64 x)
 	return x + 1;
 }
 
+__bpf_kfunc struct bpf_insn_test_obj *bpf_insn_test_obj_new(u64 v)
+{
+	struct bpf_insn_test_obj *o = kmalloc(sizeof(*o), GFP_ATOMIC);
+
+	if (o)
+		o->v = v;
+	return o;
+}
+
+__bpf_kfunc void bpf_insn_test_obj_release(struct bpf_insn_test_obj *o)
+{
+	kfree(o);
+}
+
+/* called through a pointer when a map holding the object goes */
+__bpf_kfunc void bpf_insn_test_obj_dtor(void *o)
+{
+	kfree(o);
+	atomic_inc(&obj_released);
+}
+CFI_NOSEAL(bpf_insn_test_obj_dtor);
+
 __bpf_kfunc_end_defs();
 
 BTF_KFUNCS_START(test_ids)
@@ -159,6 +223,9 @@ BTF_ID_FLAGS(func, bpf_insn_test_fastcall, KF_FASTCALL)
 BTF_ID_FLAGS(func, bpf_insn_test_hi32)
 BTF_ID_FLAGS(func, bpf_insn_test_narrow)
 BTF_ID_FLAGS(func, bpf_insn_test_copy)
+BTF_ID_FLAGS(func, bpf_insn_test_plain)
+BTF_ID_FLAGS(func, bpf_insn_test_obj_new, KF_ACQUIRE | KF_RET_NULL)
+BTF_ID_FLAGS(func, bpf_insn_test_obj_release, KF_RELEASE)
 BTF_ID_FLAGS(func, bpf_insn_test_wide)
 BTF_ID_FLAGS(func, bpf_insn_test_sext)
 BTF_ID_FLAGS(func, bpf_insn_test_memarg)
@@ -418,15 +485,23 @@ static int coming_then_fail(void)
 	return -EAGAIN;
 }
 
+BTF_ID_LIST(obj_dtor_ids)
+BTF_ID(struct, bpf_insn_test_obj)
+BTF_ID(func, bpf_insn_test_obj_dtor)
+
 static int __init test_init(void)
 {
+	const struct btf_id_dtor_kfunc obj_dtors[] = {
+		{ .btf_id = obj_dtor_ids[0], .kfunc_btf_id = obj_dtor_ids[1] },
+	};
 	int err;
 
 	if (fail_init_ms)
 		return coming_then_fail();
 	err = register_btf_kfunc_id_set(BPF_PROG_TYPE_UNSPEC, &test_set) ?:
 	      register_btf_kfunc_id_set(BPF_PROG_TYPE_XDP, &filtered_set) ?:
-	      register_btf_kfunc_id_set(BPF_PROG_TYPE_STRUCT_OPS, &filtered_set);
+	      register_btf_kfunc_id_set(BPF_PROG_TYPE_STRUCT_OPS, &filtered_set) ?:
+	      register_btf_id_dtor_kfuncs(obj_dtors, ARRAY_SIZE(obj_dtors), THIS_MODULE);
 	if (err)
 		return err;
 	err = register_bpf_kfunc_bodies(THIS_MODULE, test_bodies,

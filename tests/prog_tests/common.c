@@ -968,6 +968,12 @@ int write_str(const char *path, const char *val)
 /* insns.h */
 int mod_kfunc(const char *mod, const char *name, int *fd)
 {
+	return mod_btf_id(mod, name, BTF_KIND_FUNC, fd);
+}
+
+/* insns.h */
+int mod_btf_id(const char *mod, const char *name, __u32 kind, int *fd)
+{
 	struct btf *vmlinux = btf__load_vmlinux_btf(), *btf;
 	__u32 id = 0;
 	int tid = -ENOENT;
@@ -987,7 +993,7 @@ int mod_kfunc(const char *mod, const char *name, int *fd)
 			continue;
 		}
 		btf = btf__load_from_kernel_by_id_split(id, vmlinux);
-		tid = btf ? btf__find_by_name_kind(btf, name, BTF_KIND_FUNC) : -ENOENT;
+		tid = btf ? btf__find_by_name_kind(btf, name, kind) : -ENOENT;
 		btf__free(btf);
 		if (tid < 0)
 			tid = -ESRCH;

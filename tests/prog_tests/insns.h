@@ -43,6 +43,8 @@
  * (fd_array[1] of the KCALL()s); a negative errno, *@fd closed, if none
  */
 int mod_kfunc(const char *mod, const char *name, int *fd);
+/* the same for @name of BTF_KIND_@kind */
+int mod_btf_id(const char *mod, const char *name, __u32 kind, int *fd);
 
 /* BTF id of kfunc @name in vmlinux (VKCALL()), or a negative errno */
 int vmlinux_kfunc(const char *name);

@@ -70,9 +70,27 @@
  *        soundness copy_wide        a kfunc of a 16-byte argument
  *                                   registered for copying: not copied
  *        soundness copy_collide own|other  a kfunc registered for copying:
- *                                   copied (own); not copied where the
- *                                   address found is another module's
- *                                   function of its name (other)
+ *                                   its own code copied, alone (own) and
+ *                                   with a later module's function of its
+ *                                   name loaded (other)
+ *        soundness plain_collide own|other  a plain kfunc: its own
+ *                                   function called, alone (own) and with a
+ *                                   later module's function of its name
+ *                                   loaded (other)
+ *        soundness ksym_collide own|other  a module's per-CPU variable
+ *                                   read through a typed ksym: its own,
+ *                                   alone (own) and with a later module's
+ *                                   variable of its name loaded (other)
+ *        soundness ksym_userbtf     a typed ksym of a program's own BTF,
+ *                                   a variable named as vmlinux's
+ *                                   jiffies_64 but four times its size:
+ *                                   refused
+ *        soundness dtor_collide own|other OBJ  dtor.bpf.o: a referenced
+ *                                   kptr of the test module's left in a map
+ *                                   that then goes: its destructor the
+ *                                   module's own, alone (own) and with a
+ *                                   later module's function of its name
+ *                                   loaded (other)
  *        soundness ksym             bpf_ksym_exists()'s load of the kfunc
  *                                   address: removed when nothing reads it;
  *                                   kept before a helper call, whose
@@ -1877,10 +1895,10 @@ static int cmd_memarg(const char *mode)
 }
 
 /*
- * The test module's kfuncs registered for copying, each called with R1 =
- * 0x1234, R2 = 0x22, R3 = 0x33: TEST @test.@mode, the result @want and a
- * call left in the program where the copy is taken (@copied), none where
- * the body stays.
+ * The test module's kfuncs registered for copying or without a body, each
+ * called with R1 = 0x1234, R2 = 0x22, R3 = 0x33: TEST @test.@mode, the
+ * result @want and a call left in the program where the copy is taken or
+ * the kfunc called (@copied), none where the body stays.
  */
 static int copy_run(const char *kfunc, const char *test, const char *mode, __u32 want,
 		    bool copied)
@@ -1924,16 +1942,165 @@ static int cmd_copy_wide(void)
 }
 
 /*
- * bpf_insn_test_copy(x) = x & 0xff.  @phase "own": its code is copied.
- * "other": with tests/kmod/insn_collide.ko loaded after the test module,
- * the address the verifier looked the kfunc up at is that module's
- * function of the same name, which returns x: not the kfunc's code, so not
- * copied, and the body stays.  Either way 0x34.
+ * bpf_insn_test_copy(x) = x & 0xff, its code copied: 0x34.  @phase "own":
+ * the test module alone.  "other": with tests/kmod/insn_collide.ko loaded
+ * after it, whose function of the same name returns x.  6.12's verifier
+ * looked a kfunc up by its name in vmlinux, then in the newest module, so
+ * found that function; the copier declined it (another module's code) and
+ * the body stayed.  The verifier looks in the kfunc's own module now, and
+ * its code is copied in both phases.
  */
 static int cmd_copy_collide(const char *phase)
 {
-	return copy_run("bpf_insn_test_copy", "soundness.copy.collide", phase, 0x34,
-			!strcmp(phase, "own"));
+	return copy_run("bpf_insn_test_copy", "soundness.copy.collide", phase, 0x34, true);
+}
+
+/*
+ * bpf_insn_test_plain(x) = x + 1, no body: a call of the kfunc, 0x1235.
+ * "other": tests/kmod/insn_collide.ko, loaded after the test module, has a
+ * function of the same name returning x + 2, which 6.12 called (0x1236)
+ * where the verifier had checked a call of the kfunc.
+ */
+static int cmd_plain_collide(const char *phase)
+{
+	return copy_run("bpf_insn_test_plain", "soundness.plain.collide", phase, 0x1235, true);
+}
+
+/*
+ * A typed ksym whose BTF is the program's own, not the kernel's: a
+ * variable named jiffies_64 of type u64[4], which 6.12 looked up by name
+ * in vmlinux and let the program read as 32 bytes at jiffies_64's address.
+ * A program's BTF describes no kernel symbol: refused.
+ */
+static int cmd_ksym_userbtf(void)
+{
+	struct btf *btf = btf__new_empty();
+	int u64_id, arr_id, var_id, btf_fd = -1, fd;
+	struct bpf_insn prog[] = {
+		KSYM_ADDR(BPF_REG_1, 0, 0),
+		BPF_LDX_MEM(BPF_DW, BPF_REG_0, BPF_REG_1, 24),
+		BPF_EXIT_INSN(),
+	};
+	int ok = 0;
+
+	if (!btf) {
+		test_line("soundness.ksym.userbtf.btf", 0, "btf__new_empty: %s", strerror(errno));
+		return 1;
+	}
+	u64_id = btf__add_int(btf, "unsigned long long", 8, 0);
+	arr_id = u64_id > 0 ? btf__add_array(btf, u64_id, u64_id, 4) : -1;
+	var_id = arr_id > 0 ? btf__add_var(btf, "jiffies_64", BTF_VAR_GLOBAL_ALLOCATED,
+					  arr_id) : -1;
+	if (var_id > 0 && !btf__load_into_kernel(btf))
+		btf_fd = btf__fd(btf);
+	if (btf_fd < 0) {
+		test_line("soundness.ksym.userbtf.btf", 0, "BTF of the variable: %d %d %d %s",
+			  u64_id, arr_id, var_id, strerror(errno));
+		btf__free(btf);
+		return 1;
+	}
+	prog[0].imm = var_id;
+	prog[1].imm = btf_fd;
+	fd = load_raw(prog, ARRAY_SIZE(prog), -1, 0);
+	ok = fd < 0 && strstr(log_buf, "not vmlinux's or a module's");
+	test_line("soundness.ksym.userbtf.refused", ok, "%s",
+		  fd < 0 ? log_buf : "loaded: read past jiffies_64 through a program's type");
+	if (fd >= 0)
+		close(fd);
+	btf__free(btf);
+	return !ok;
+}
+
+/*
+ * A map of the test module's objects, struct bpf_insn_test_obj, one left
+ * in it by dtor.bpf.o's dtor_stash; the map goes with the object, and the
+ * kernel calls the destructor the module registered for the type.  It
+ * must be the module's bpf_insn_test_obj_dtor(), which counts in the
+ * module's parameter obj_released.  "other": with
+ * tests/kmod/insn_collide.ko loaded after the test module, which has a
+ * function of the same name (counting in its obj_seen), 6.12 took that
+ * function for the destructor.
+ */
+#define OBJ_RELEASED "/sys/module/" TEST_MOD "/parameters/obj_released"
+#define OBJ_SEEN "/sys/module/insn_collide/parameters/obj_seen"
+
+static long read_count(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	long n = -1;
+
+	if (f) {
+		if (fscanf(f, "%ld", &n) != 1)
+			n = -1;
+		fclose(f);
+	}
+	return n;
+}
+
+static int cmd_dtor_collide(const char *phase, const char *path)
+{
+	LIBBPF_OPTS(bpf_test_run_opts, opts);
+	long before, seen, now;
+	struct bpf_object *obj;
+	char name[64];
+	int ok, i;
+
+	before = now = read_count(OBJ_RELEASED);
+	seen = read_count(OBJ_SEEN);
+	snprintf(name, sizeof(name), "soundness.dtor.collide.%s", phase);
+	obj = load_obj(path, "dtor_stash", NULL, 0);
+	if (!obj || before < 0) {
+		test_line(name, 0, "dtor.bpf.o: %s, %s: %ld", obj ? "loaded" : strerror(errno),
+			  OBJ_RELEASED, before);
+		bpf_object__close(obj);
+		return 1;
+	}
+	ok = !bpf_prog_test_run_opts(prog_fd(obj, "dtor_stash"), &opts) && !opts.retval;
+	bpf_object__close(obj);
+	if (!ok) {
+		test_line(name, 0, "dtor_stash: %s, returned %u", strerror(errno), opts.retval);
+		return 1;
+	}
+	/* the map goes after the program, in a work item: up to 20 s under TCG */
+	for (i = 0; i < 200 && now == before; i++) {
+		usleep(100 * 1000);
+		now = read_count(OBJ_RELEASED);
+	}
+	ok = now == before + 1;
+	if (seen < 0)
+		test_line(name, ok, "objects the module's destructor freed: %ld (want 1)",
+			  now - before);
+	else
+		test_line(name, ok, "objects the module's destructor freed: %ld (want 1); "
+			  "insn_collide's function called %ld times, before %ld",
+			  now - before, read_count(OBJ_SEEN), seen);
+	return !ok;
+}
+
+/*
+ * The test module's per-CPU bpf_insn_test_pcpu_var (0x1235), a typed ksym:
+ * bpf_this_cpu_ptr() of it, read.  "other": tests/kmod/insn_collide.ko,
+ * loaded after the test module, has a per-CPU variable of the same name
+ * (0x1236), whose address 6.12 took for the ksym, typed as the test
+ * module's.
+ */
+static int cmd_ksym_collide(const char *phase)
+{
+	int btf_fd, id = mod_btf_id(TEST_MOD, "bpf_insn_test_pcpu_var", BTF_KIND_VAR, &btf_fd);
+	const struct bpf_insn prog[] = {
+		KSYM_ADDR(BPF_REG_1, id, btf_fd),
+		HCALL(BPF_FUNC_this_cpu_ptr),
+		BPF_LDX_MEM(BPF_DW, BPF_REG_0, BPF_REG_0, 0),
+		BPF_EXIT_INSN(),
+	};
+	struct fcshape shape = { .calls = 1, .ldimm = 1 };
+
+	if (id < 0) {
+		test_line("soundness.ksym.collide.btf", 0, "no bpf_insn_test_pcpu_var: %d", id);
+		return 1;
+	}
+	return fc_run_mode("soundness.ksym.collide", phase, prog, ARRAY_SIZE(prog), id, btf_fd,
+			   0x1235, &shape);
 }
 
 /*
@@ -2808,6 +2975,14 @@ int soundness_main(int argc, char **argv)
 		return cmd_copy_wide();
 	if (argc == 3 && !strcmp(argv[1], "copy_collide"))
 		return cmd_copy_collide(argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "plain_collide"))
+		return cmd_plain_collide(argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "ksym_collide"))
+		return cmd_ksym_collide(argv[2]);
+	if (argc == 2 && !strcmp(argv[1], "ksym_userbtf"))
+		return cmd_ksym_userbtf();
+	if (argc == 4 && !strcmp(argv[1], "dtor_collide"))
+		return cmd_dtor_collide(argv[2], argv[3]);
 	if (argc == 2 && !strcmp(argv[1], "ksym"))
 		return cmd_ksym();
 	if (argc == 2 && !strcmp(argv[1], "zext"))
