@@ -38,12 +38,14 @@ if insmod $T; then
 	$L copy_wide || rc=1
 	# a later module's function of a kfunc's or destructor's name, or
 	# variable of a ksym's: the module's own function is copied or
-	# called, its own variable read; a ksym of a program's BTF refused
+	# called, its own variable read; a ksym of a program's BTF, a kfunc
+	# of two functions' BTF id refused
 	$L copy_collide own || rc=1
 	$L plain_collide own || rc=1
 	$L ksym_collide own || rc=1
 	$L dtor_collide own /insn/bpf/dtor.bpf.o || rc=1
 	$L ksym_userbtf || rc=1
+	$L dedup || rc=1
 	if insmod /insn/insn_collide.ko; then
 		$L copy_collide other || rc=1
 		$L plain_collide other || rc=1

@@ -76,6 +76,12 @@
  * insn_collide.c has a function of that name too, which a map freeing the
  * objects it holds must not call.
  *
+ * And int_sqrt(x), returning x + 7: named and typed as vmlinux's
+ * int_sqrt(), so that BTF deduplication gives it vmlinux's BTF id, which
+ * its kfunc set then holds.  Reached through this module's BTF, that id
+ * names two functions, this module's and vmlinux's: its calls must be
+ * refused, not go to either.
+ *
  * With fail_init_ms=N the module instead gives the kernel's
  * bpf_iter_num_destroy() a body (the real module must not be loaded), waits
  * N ms and fails its init: a program verified meanwhile must not get that
@@ -191,6 +197,11 @@ __bpf_kfunc u64 bpf_insn_test_filtered(u64 x)
 	return x + 1;
 }
 
+__bpf_kfunc unsigned long int_sqrt(unsigned long x)
+{
+	return x + 7;
+}
+
 __bpf_kfunc struct bpf_insn_test_obj *bpf_insn_test_obj_new(u64 v)
 {
 	struct bpf_insn_test_obj *o = kmalloc(sizeof(*o), GFP_ATOMIC);
@@ -226,6 +237,7 @@ BTF_ID_FLAGS(func, bpf_insn_test_copy)
 BTF_ID_FLAGS(func, bpf_insn_test_plain)
 BTF_ID_FLAGS(func, bpf_insn_test_obj_new, KF_ACQUIRE | KF_RET_NULL)
 BTF_ID_FLAGS(func, bpf_insn_test_obj_release, KF_RELEASE)
+BTF_ID_FLAGS(func, int_sqrt)
 BTF_ID_FLAGS(func, bpf_insn_test_wide)
 BTF_ID_FLAGS(func, bpf_insn_test_sext)
 BTF_ID_FLAGS(func, bpf_insn_test_memarg)

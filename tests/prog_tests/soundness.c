@@ -85,6 +85,10 @@
  *                                   a variable named as vmlinux's
  *                                   jiffies_64 but four times its size:
  *                                   refused
+ *        soundness dedup            the test module's int_sqrt(), which
+ *                                   BTF deduplication gave vmlinux's id,
+ *                                   called through the module's BTF:
+ *                                   refused, the id naming two functions
  *        soundness dtor_collide own|other OBJ  dtor.bpf.o: a referenced
  *                                   kptr of the test module's left in a map
  *                                   that then goes: its destructor the
@@ -2012,6 +2016,40 @@ static int cmd_ksym_userbtf(void)
 }
 
 /*
+ * The test module's kfunc int_sqrt() (x + 7) has vmlinux's int_sqrt()'s
+ * name and prototype, so BTF deduplication gave it vmlinux's BTF id, which
+ * the module's kfunc set holds.  Called through the module's BTF, 6.12
+ * found the address by name, vmlinux's first, and called vmlinux's
+ * int_sqrt() (0x44 for 0x1234); which of the two the set meant is not
+ * known, so the call is refused.  The premise is checked: the module's
+ * own BTF has no int_sqrt.
+ */
+static int cmd_dedup(void)
+{
+	struct btf *vmlinux = btf__load_vmlinux_btf();
+	int btf_fd, id = mod_kfunc(TEST_MOD, "int_sqrt", &btf_fd), fd;
+	const struct bpf_insn prog[] = {
+		BPF_MOV64_IMM(BPF_REG_1, 0x1234),
+		KCALL(id),
+		BPF_EXIT_INSN(),
+	};
+	int base = vmlinux ? (int)btf__type_cnt(vmlinux) : -1;
+
+	btf__free(vmlinux);
+	if (id < 0 || id >= base) {
+		test_line("soundness.kfunc.dedup.btf", 0,
+			  "int_sqrt: id %d, vmlinux's types %d: not deduplicated", id, base);
+		if (id >= 0)
+			close(btf_fd);
+		return 1;
+	}
+	fd = load_raw(prog, ARRAY_SIZE(prog), btf_fd, 0);
+	close(btf_fd);
+	return expect_refused("soundness.kfunc.dedup.refused", fd,
+			      "cannot find address for kernel function int_sqrt");
+}
+
+/*
  * A map of the test module's objects, struct bpf_insn_test_obj, one left
  * in it by dtor.bpf.o's dtor_stash; the map goes with the object, and the
  * kernel calls the destructor the module registered for the type.  It
@@ -2981,6 +3019,8 @@ int soundness_main(int argc, char **argv)
 		return cmd_ksym_collide(argv[2]);
 	if (argc == 2 && !strcmp(argv[1], "ksym_userbtf"))
 		return cmd_ksym_userbtf();
+	if (argc == 2 && !strcmp(argv[1], "dedup"))
+		return cmd_dedup();
 	if (argc == 4 && !strcmp(argv[1], "dtor_collide"))
 		return cmd_dtor_collide(argv[2], argv[3]);
 	if (argc == 2 && !strcmp(argv[1], "ksym"))
