@@ -2766,6 +2766,7 @@ static int zext_lines(void)
 	struct bpf_line_info linfo[ARRAY_SIZE(zext_line_at)], got[16] = {};
 	int n = ARRAY_SIZE(zext_line_at), fd, btf_fd = -1, file, line[8], ok, k, fails = 0;
 	__u64 ksyms[2] = {}, jited[16] = {};
+	__u32 lens[2] = {};
 	struct bpf_prog_info info = {};
 	__u32 len = sizeof(info);
 	struct btf *btf = btf__new_empty();
@@ -2809,6 +2810,8 @@ static int zext_lines(void)
 	info.jited_line_info = (__u64)(unsigned long)jited;
 	info.nr_jited_ksyms = ARRAY_SIZE(ksyms);
 	info.jited_ksyms = (__u64)(unsigned long)ksyms;
+	info.nr_jited_func_lens = ARRAY_SIZE(lens);
+	info.jited_func_lens = (__u64)(unsigned long)lens;
 	if (bpf_prog_get_info_by_fd(fd, &info, &len)) {
 		test_line("soundness.zext.lines.info", 0, "%s", strerror(errno));
 		close(fd);
@@ -2831,18 +2834,20 @@ static int zext_lines(void)
 		  got[2].line_col >> 10, got[2].insn_off, got[3].line_col >> 10, got[3].insn_off,
 		  got[4].line_col >> 10, got[4].insn_off, got[5].line_col >> 10, got[5].insn_off);
 	fails += !ok;
-	/* each function's image starts with its first line */
+	/* each function's image starts with its first line, and holds its lines */
 	if (!info.nr_jited_ksyms) {
 		printf("TEST soundness.zext.lines.jited SKIP the program was not JITed\n");
 	} else {
 		ok = info.nr_jited_ksyms == 2 && info.nr_jited_line_info == info.nr_line_info &&
-		     info.nr_line_info == 6 && jited[0] == ksyms[0] && jited[5] == ksyms[1] &&
-		     jited[4] < ksyms[1];
+		     info.nr_line_info == 6 && jited[0] == ksyms[0] && jited[5] == ksyms[1];
+		for (k = 1; ok && k < 5; k++)
+			ok = jited[k] >= jited[k - 1] && jited[k] < ksyms[0] + lens[0];
 		test_line("soundness.zext.lines.jited", ok,
-			  "%u functions, %u JITed lines; the subprog at +0x%llx, its first line at +0x%llx",
-			  info.nr_jited_ksyms, info.nr_jited_line_info,
-			  (unsigned long long)(ksyms[1] - ksyms[0]),
-			  (unsigned long long)(jited[5] - ksyms[0]));
+			  "%u functions, %u JITed lines; main's %u bytes hold its 5 lines (+0x%llx..0x%llx), the subprog's line %s its start",
+			  info.nr_jited_ksyms, info.nr_jited_line_info, lens[0],
+			  (unsigned long long)(jited[0] - ksyms[0]),
+			  (unsigned long long)(jited[4] - ksyms[0]),
+			  jited[5] == ksyms[1] ? "is at" : "is not at");
 		fails += !ok;
 	}
 	for (k = 0; k < 2 * NINPUTS && !fails; k++) {
