@@ -109,6 +109,10 @@
  *                                   at each kind of branch and its target,
  *                                   with line info, and N of them in a
  *                                   load as quick as a program's with none
+ *        soundness zext_counters K  a diagnostic (no TEST line): insns the
+ *                                   verifier processed for u32 counters
+ *                                   bumped under K branches each, stored
+ *                                   with and without a pair
  *        soundness zext_badreg      a pair on a register past R10, in main
  *                                   and in a subprog: refused as any insn
  *                                   on such a register, before the pair's
@@ -2937,6 +2941,66 @@ static int cmd_zext_many(int n)
 }
 
 /*
+ * A diagnostic, not a test (no TEST line; make check does not run it):
+ * three u32 counters, each bumped under @k branches on bits of a random
+ * number, then stored through a zero-extension pair (@pairs) or not.
+ * The pairs' precision keeps states with different counts apart, which
+ * 6.12 prunes against each other; prints the insns each load processed.
+ */
+static int cmd_zext_counters(int k)
+{
+	static const int ctr[3] = { BPF_REG_7, BPF_REG_8, BPF_REG_0 };
+	int n = 0, cap = 3 * 4 * k + 32;
+	struct bpf_insn *prog = calloc(cap, sizeof(*prog));
+
+	if (!prog)
+		return 1;
+	for (int pairs = 0; pairs < 2; pairs++) {
+		LIBBPF_OPTS(bpf_prog_load_opts, opts, .log_buf = log_buf,
+			    .log_size = sizeof(log_buf), .log_level = 4,
+			    .prog_flags = BPF_F_SLEEPABLE);
+		struct bpf_insn *p = prog;
+		char *line;
+		int fd;
+
+		*p++ = BPF_MOV64_REG(BPF_REG_6, BPF_REG_1);
+		*p++ = HCALL(BPF_FUNC_get_prandom_u32);
+		*p++ = BPF_MOV64_REG(BPF_REG_9, BPF_REG_0);
+		*p++ = BPF_MOV64_IMM(BPF_REG_7, 0);
+		*p++ = BPF_MOV64_IMM(BPF_REG_8, 0);
+		*p++ = BPF_MOV64_IMM(BPF_REG_0, 0);
+		for (int c = 0; c < 3; c++) {
+			for (int i = 0; i < k; i++) {
+				*p++ = BPF_MOV64_REG(BPF_REG_1, BPF_REG_9);
+				*p++ = BPF_ALU64_IMM(BPF_AND, BPF_REG_1, 1 << (i % 31));
+				*p++ = BPF_JMP_IMM(BPF_JEQ, BPF_REG_1, 0, 1);
+				*p++ = BPF_ALU64_IMM(BPF_ADD, ctr[c], 1);
+			}
+		}
+		for (int c = 0; c < 3; c++) {
+			*p++ = BPF_MOV64_REG(BPF_REG_1, ctr[c]);
+			if (pairs) {
+				*p++ = BPF_ALU64_IMM(BPF_LSH, BPF_REG_1, 32);
+				*p++ = BPF_ALU64_IMM(BPF_RSH, BPF_REG_1, 32);
+			}
+			*p++ = BPF_STX_MEM(BPF_DW, BPF_REG_6, BPF_REG_1, 8 * c);
+		}
+		*p++ = BPF_MOV64_IMM(BPF_REG_0, 0);
+		*p++ = BPF_EXIT_INSN();
+		n = p - prog;
+		log_buf[0] = 0;
+		fd = bpf_prog_load(BPF_PROG_TYPE_SYSCALL, NULL, "GPL", prog, n, &opts);
+		line = log_line(log_buf, "processed");
+		printf("STAT soundness.zext.counters k=%d pairs=%d insns=%d %s: %s\n", k, pairs, n,
+		       fd >= 0 ? "loaded" : strerror(errno), line ?: "no stats");
+		if (fd >= 0)
+			close(fd);
+	}
+	free(prog);
+	return 0;
+}
+
+/*
  * A zero-extension pair on R11 or R12, which no program may name: refused
  * as 6.12 refuses it ("R11 is invalid").  The pair's check comes before
  * the insn's own checks, and must not read the state of a register past
@@ -3344,6 +3408,8 @@ int soundness_main(int argc, char **argv)
 		return cmd_zext();
 	if (argc == 3 && !strcmp(argv[1], "zext_many"))
 		return cmd_zext_many(atoi(argv[2]));
+	if (argc == 3 && !strcmp(argv[1], "zext_counters"))
+		return cmd_zext_counters(atoi(argv[2]));
 	if (argc == 2 && !strcmp(argv[1], "zext_badreg"))
 		return cmd_zext_badreg();
 	if (argc == 2 && !strcmp(argv[1], "konst_spec"))
