@@ -59,6 +59,7 @@ if insmod $T; then
 	$L ksym || rc=1
 	$L zext || rc=1
 	$L zext_many 20000 || rc=1
+	$L zext_counters 40 || rc=1
 	$L zext_body || rc=1
 	$L zext_badreg || rc=1
 	echo 2 >$S/bpf_jit_harden
