@@ -111,7 +111,9 @@
  *                                   load as quick as a program's with none
  *        soundness zext_counters K  u32 counters bumped under K branches
  *                                   each, stored through a pair: as cheap
- *                                   to verify as without the pairs
+ *                                   to verify as without the pairs; at log
+ *                                   level 2 the pairs kept are named and
+ *                                   the dry run leaves no trace
  *        soundness zext_badreg      a pair on a register past R10, in main
  *                                   and in a subprog: refused as any insn
  *                                   on such a register, before the pair's
@@ -2953,52 +2955,68 @@ static int cmd_zext_many(int n)
 
 /*
  * Three u32 counters, each bumped under @k branches on bits of a random
- * number, then stored through a zero-extension pair (@pairs) or not.
+ * number, then stored through a zero-extension pair (@pairs) or not; the
+ * pairs' first insns in @at.  Returns the program's length.
+ */
+static int zext_counters_prog(struct bpf_insn *prog, int k, bool pairs, int at[3])
+{
+	static const int ctr[3] = { BPF_REG_7, BPF_REG_8, BPF_REG_0 };
+	struct bpf_insn *p = prog;
+
+	*p++ = BPF_MOV64_REG(BPF_REG_6, BPF_REG_1);
+	*p++ = HCALL(BPF_FUNC_get_prandom_u32);
+	*p++ = BPF_MOV64_REG(BPF_REG_9, BPF_REG_0);
+	*p++ = BPF_MOV64_IMM(BPF_REG_7, 0);
+	*p++ = BPF_MOV64_IMM(BPF_REG_8, 0);
+	*p++ = BPF_MOV64_IMM(BPF_REG_0, 0);
+	for (int c = 0; c < 3; c++) {
+		for (int i = 0; i < k; i++) {
+			*p++ = BPF_MOV64_REG(BPF_REG_1, BPF_REG_9);
+			*p++ = BPF_ALU64_IMM(BPF_AND, BPF_REG_1, 1 << (i % 31));
+			*p++ = BPF_JMP_IMM(BPF_JEQ, BPF_REG_1, 0, 1);
+			*p++ = BPF_ALU64_IMM(BPF_ADD, ctr[c], 1);
+		}
+	}
+	for (int c = 0; c < 3; c++) {
+		*p++ = BPF_MOV64_REG(BPF_REG_1, ctr[c]);
+		at[c] = p - prog;
+		if (pairs) {
+			*p++ = BPF_ALU64_IMM(BPF_LSH, BPF_REG_1, 32);
+			*p++ = BPF_ALU64_IMM(BPF_RSH, BPF_REG_1, 32);
+		}
+		*p++ = BPF_STX_MEM(BPF_DW, BPF_REG_6, BPF_REG_1, 8 * c);
+	}
+	*p++ = BPF_MOV64_IMM(BPF_REG_0, 0);
+	*p++ = BPF_EXIT_INSN();
+	return p - prog;
+}
+
+/*
  * TEST: the pairs' precision marks do not keep apart the states that 6.12
  * prunes against each other (the counts differ): with the pairs the
- * program costs the verifier about what it costs without.
+ * program costs the verifier about what it costs without.  And at log
+ * level 2 the log says why a pair stays, and the walk that found it would
+ * reach too far (a dry run) logs no trace of its own.
  */
 static int cmd_zext_counters(int k)
 {
-	static const int ctr[3] = { BPF_REG_7, BPF_REG_8, BPF_REG_0 };
-	int n = 0, cap = 3 * 4 * k + 32, processed[2] = { -1, -1 }, loaded[2] = {}, ok;
+	int n, cap = 3 * 4 * k + 32, processed[2] = { -1, -1 }, loaded[2] = {}, at[3];
+	int kept = 0, traced = 0, fails = 0, ok, fd;
 	struct bpf_insn *prog = calloc(cap, sizeof(*prog));
+	size_t big_size = 16 << 20;
+	char *big = malloc(big_size), *line;
 
-	if (!prog)
+	if (!prog || !big) {
+		free(prog);
+		free(big);
 		return 1;
+	}
 	for (int pairs = 0; pairs < 2; pairs++) {
 		LIBBPF_OPTS(bpf_prog_load_opts, opts, .log_buf = log_buf,
 			    .log_size = sizeof(log_buf), .log_level = 4,
 			    .prog_flags = BPF_F_SLEEPABLE);
-		struct bpf_insn *p = prog;
-		char *line;
-		int fd;
 
-		*p++ = BPF_MOV64_REG(BPF_REG_6, BPF_REG_1);
-		*p++ = HCALL(BPF_FUNC_get_prandom_u32);
-		*p++ = BPF_MOV64_REG(BPF_REG_9, BPF_REG_0);
-		*p++ = BPF_MOV64_IMM(BPF_REG_7, 0);
-		*p++ = BPF_MOV64_IMM(BPF_REG_8, 0);
-		*p++ = BPF_MOV64_IMM(BPF_REG_0, 0);
-		for (int c = 0; c < 3; c++) {
-			for (int i = 0; i < k; i++) {
-				*p++ = BPF_MOV64_REG(BPF_REG_1, BPF_REG_9);
-				*p++ = BPF_ALU64_IMM(BPF_AND, BPF_REG_1, 1 << (i % 31));
-				*p++ = BPF_JMP_IMM(BPF_JEQ, BPF_REG_1, 0, 1);
-				*p++ = BPF_ALU64_IMM(BPF_ADD, ctr[c], 1);
-			}
-		}
-		for (int c = 0; c < 3; c++) {
-			*p++ = BPF_MOV64_REG(BPF_REG_1, ctr[c]);
-			if (pairs) {
-				*p++ = BPF_ALU64_IMM(BPF_LSH, BPF_REG_1, 32);
-				*p++ = BPF_ALU64_IMM(BPF_RSH, BPF_REG_1, 32);
-			}
-			*p++ = BPF_STX_MEM(BPF_DW, BPF_REG_6, BPF_REG_1, 8 * c);
-		}
-		*p++ = BPF_MOV64_IMM(BPF_REG_0, 0);
-		*p++ = BPF_EXIT_INSN();
-		n = p - prog;
+		n = zext_counters_prog(prog, k, pairs, at);
 		log_buf[0] = 0;
 		fd = bpf_prog_load(BPF_PROG_TYPE_SYSCALL, NULL, "GPL", prog, n, &opts);
 		line = log_line(log_buf, "processed");
@@ -3010,7 +3028,6 @@ static int cmd_zext_counters(int k)
 		if (fd >= 0)
 			close(fd);
 	}
-	free(prog);
 	/*
 	 * The pairs' precision once kept states with different counts apart
 	 * that 6.12 prunes: K=20 took 871366 insns to 466, K=40 failed with
@@ -3022,7 +3039,34 @@ static int cmd_zext_counters(int k)
 	test_line("soundness.zext.counters", ok,
 		  "%d branches a counter: %s, %d insns processed with the pairs, %d without",
 		  k, loaded[1] ? "loaded" : "refused", processed[1], processed[0]);
-	return !ok;
+	fails += !ok;
+
+	/* the same with the pairs at log level 2 */
+	{
+		LIBBPF_OPTS(bpf_prog_load_opts, opts, .log_buf = big, .log_size = big_size,
+			    .log_level = 2, .prog_flags = BPF_F_SLEEPABLE);
+		char want[64];
+
+		n = zext_counters_prog(prog, k, true, at);
+		big[0] = 0;
+		fd = bpf_prog_load(BPF_PROG_TYPE_SYSCALL, NULL, "GPL", prog, n, &opts);
+		for (int c = 0; fd >= 0 && c < 3; c++) {
+			snprintf(want, sizeof(want), "%d: zero-extension pair kept: r1 ", at[c]);
+			kept += !!strstr(big, want);
+			snprintf(want, sizeof(want), ": last_idx %d first_idx", at[c]);
+			traced += !!strstr(big, want);
+		}
+		ok = fd >= 0 && kept == 3 && !traced;
+		test_line("soundness.zext.counters.log", ok,
+			  "log level 2: %s, %d of 3 pairs logged as kept, %d with a precision trace from the pair (want 0: a dry run logs none)",
+			  fd >= 0 ? "loaded" : strerror(errno), kept, traced);
+		fails += !ok;
+		if (fd >= 0)
+			close(fd);
+	}
+	free(big);
+	free(prog);
+	return fails;
 }
 
 /*
