@@ -56,10 +56,10 @@ arch_of = $(firstword $(subst -, ,$(1)))
 flavour_of = $(or $(word 2,$(subst -, ,$(1))),patched)
 
 .PHONY: module module-clean dkms-install install-headers kernel-deb all check check-tiers check-debug \
-	check-distro check-series demo bench fuzz fuzz-bodies fuzz-progs lint deps clean help FORCE
+	check-distro check-series demo bench fuzz fuzz-bodies fuzz-progs veristat lint deps clean help FORCE
 module:
 
-include mk/kernel.mk mk/guest.mk mk/verifier.mk mk/host.mk mk/bench.mk mk/fuzz.mk
+include mk/kernel.mk mk/guest.mk mk/verifier.mk mk/host.mk mk/bench.mk mk/fuzz.mk mk/veristat.mk
 
 # The module alone, against the running kernel (or KDIR): no packages, no
 # test kernels, no guests.  dkms-install (as root) registers, builds and
@@ -159,6 +159,8 @@ help:
 	@echo '  make check-series      every prefix of patches/ builds (x86-64, arm64)'
 	@echo '  make fuzz              the host tier, the body validator, the program fuzzer, many inputs'
 	@echo '  make fuzz-progs        the program fuzzer alone (FUZZ_PROGS=1500, SEED=n)'
+	@echo '  make veristat          veristat on the selftests'"'"' programs (no_alu32):'
+	@echo '                         Debian'"'"'s own kernel against the series'
 	@echo '  make lint              checkpatch on module/, tests/kmod/ and patches/'
 	@echo '  make clean             remove build/ (kernels stay in INSN_CACHE)'
 	@echo 'Variables: V=1 (show commands and tool output), JOBS=$(JOBS) (per kernel build),'

@@ -108,7 +108,8 @@
  *        soundness zext_many N      pairs removed in one pass: after and
  *                                   at each kind of branch and its target,
  *                                   with line info, and N of them in a
- *                                   load as quick as a program's with none
+ *                                   load as quick as a program's with none,
+ *                                   also where each is on the last plus 1
  *        soundness zext_counters K  u32 counters bumped under K branches
  *                                   each, stored through a pair: as cheap
  *                                   to verify as without the pairs; at log
@@ -2606,7 +2607,13 @@ static int zext_run(const char *name, const struct bpf_insn *insns, int n, int p
 static __u64 zext_want_narrow(__u64 a, __u64 flag __attribute__((unused))) { return a & 0xffff; }
 static __u64 zext_want_wide(__u64 a, __u64 flag __attribute__((unused))) { return (__u32)a; }
 static __u64 zext_want_join(__u64 a, __u64 flag) { return flag ? a & 0xffff : (__u32)a; }
+/* join_inner: flag 1 narrows a, flag 0 (r4 0) leaves it whole */
+static __u64 zext_want_wide_or_narrow(__u64 a, __u64 flag) { return zext_want_join(a, flag); }
 static __u64 zext_want_jump(__u64 a, __u64 flag) { return flag ? a & 0xffff : 0; }
+static __u64 zext_want_join_add(__u64 a, __u64 flag)
+{
+	return flag ? (a & 0xffff) + 1 : (__u32)(a + 1);
+}
 
 /* r2 = a, r3 = flag; then @op; then the pair; out = r2 */
 #define ZEXT_PROG(name, ...)						\
@@ -2640,6 +2647,36 @@ static int cmd_zext(void)
 		BPF_ALU64_IMM(BPF_AND, BPF_REG_2, 0xffff),
 		BPF_ALU64_IMM(BPF_LSH, BPF_REG_2, 32),
 		BPF_ALU64_IMM(BPF_RSH, BPF_REG_2, 32),);
+	/*
+	 * As join, with the pair on a + 1: its range, not only its fitting
+	 * in 32 bits, is what the pair needs at the join (zext_range)
+	 */
+	ZEXT_PROG(join_add,
+		BPF_JMP_IMM(BPF_JEQ, BPF_REG_3, 0, 1),
+		BPF_ALU64_IMM(BPF_AND, BPF_REG_2, 0xffff),
+		BPF_ALU64_IMM(BPF_ADD, BPF_REG_2, 1),
+		BPF_ALU64_IMM(BPF_LSH, BPF_REG_2, 32),
+		BPF_ALU64_IMM(BPF_RSH, BPF_REG_2, 32),);
+	/*
+	 * Narrowed on the first path to the pair (flag 1); on the second
+	 * (flag 0) narrowed (r4 1) and pruned at the pair against the first,
+	 * which marks a its own state at the inner join needs; the third, a
+	 * whole (flag 0, r4 0, as it runs), meets the second there and must
+	 * not be pruned against it as if a did not matter (the marks a
+	 * pruned state's parents get from the state it is pruned against)
+	 */
+	ZEXT_PROG(join_inner,
+		BPF_MOV64_REG(BPF_REG_4, BPF_REG_3),
+		BPF_ALU64_IMM(BPF_AND, BPF_REG_4, 2),
+		BPF_JMP_IMM(BPF_JEQ, BPF_REG_3, 0, 2),
+		BPF_ALU64_IMM(BPF_AND, BPF_REG_2, 0xffff),
+		BPF_JMP_A(4),
+		BPF_JMP_IMM(BPF_JEQ, BPF_REG_4, 0, 1),
+		BPF_ALU64_IMM(BPF_AND, BPF_REG_2, 0xffff),
+		BPF_MOV64_IMM(BPF_REG_5, 0),
+		BPF_MOV64_IMM(BPF_REG_5, 1),
+		BPF_ALU64_IMM(BPF_LSH, BPF_REG_2, 32),
+		BPF_ALU64_IMM(BPF_RSH, BPF_REG_2, 32),);
 	/* with flag 0 only the second shift runs: 0, as a is below 2^32 */
 	ZEXT_PROG(jump,
 		BPF_ALU64_IMM(BPF_AND, BPF_REG_2, 0xffff),
@@ -2653,6 +2690,10 @@ static int cmd_zext(void)
 	fails += zext_run("soundness.zext.wide", wide, ARRAY_SIZE(wide), 1, 1, zext_want_wide);
 	fails += zext_run("soundness.zext.join", join, ARRAY_SIZE(join), 1, 1, zext_want_join);
 	fails += zext_run("soundness.zext.jump", jump, ARRAY_SIZE(jump), 1, 1, zext_want_jump);
+	fails += zext_run("soundness.zext.join.add", join_add, ARRAY_SIZE(join_add), 1, 1,
+			  zext_want_join_add);
+	fails += zext_run("soundness.zext.join.inner", join_inner, ARRAY_SIZE(join_inner), 1, 1,
+			  zext_want_wide_or_narrow);
 	fails += zext_run("soundness.zext.no_perfmon", narrow, ARRAY_SIZE(narrow), 0, 1,
 			  zext_want_narrow);
 	return fails;
@@ -2886,10 +2927,13 @@ static int zext_lines(void)
 	return fails;
 }
 
-/* a & 0xffff then @n pairs, or as many insns that are no pair (@plain) */
-static struct bpf_insn *zext_many_prog(int n, int plain, int *len)
+/*
+ * a & 0xffff then @n pairs, or as many insns that are no pair (@plain);
+ * with @add each pair (or its stand-in) after a += 1
+ */
+static struct bpf_insn *zext_many_prog(int n, int plain, int add, int *len)
 {
-	struct bpf_insn *prog = calloc(2 * n + 6, sizeof(*prog)), *p = prog;
+	struct bpf_insn *prog = calloc(3 * n + 6, sizeof(*prog)), *p = prog;
 
 	if (!prog)
 		return NULL;
@@ -2897,6 +2941,8 @@ static struct bpf_insn *zext_many_prog(int n, int plain, int *len)
 	*p++ = BPF_LDX_MEM(BPF_DW, BPF_REG_2, BPF_REG_6, 0);
 	*p++ = BPF_ALU64_IMM(BPF_AND, BPF_REG_2, 0xffff);
 	for (int i = 0; i < n; i++) {
+		if (add)
+			*p++ = BPF_ALU64_IMM(BPF_ADD, BPF_REG_2, 1);
 		*p++ = BPF_ALU64_IMM(plain ? BPF_ADD : BPF_LSH, BPF_REG_2, plain ? 1 : 32);
 		*p++ = BPF_ALU64_IMM(plain ? BPF_SUB : BPF_RSH, BPF_REG_2, plain ? 1 : 32);
 	}
@@ -2907,30 +2953,39 @@ static struct bpf_insn *zext_many_prog(int n, int plain, int *len)
 	return prog;
 }
 
-/*
- * A run of @n pairs on one value, against a program as long with no pair.
- * Each pair's precision mark walked back to the program's start, as no
- * jump added a state, and the pairs were removed one by one, each moving
- * the rest of the program and its aux data: time quadratic in @n (20000
- * pairs, 35.4 s in a TCG guest).  A state at a pair every 64 insns and
- * one removal pass make it linear.
- */
-static int zext_many(int n)
+/* load zext_many_prog() with pairs and without (@fd, @t: the load times) */
+static void zext_many_load(int n, int add, int fd[2], double t[2])
 {
-	double t[2];
-	int fd[2], len, ok, fast;
-	struct xshape sh = {};
-
 	for (int plain = 0; plain < 2; plain++) {
 		LIBBPF_OPTS(bpf_prog_load_opts, opts, .prog_flags = BPF_F_SLEEPABLE);
-		struct bpf_insn *prog = zext_many_prog(n, plain, &len);
+		struct bpf_insn *prog;
+		int len;
 
+		prog = zext_many_prog(n, plain, add, &len);
 		t[plain] = now();
 		fd[plain] = prog ? bpf_prog_load(BPF_PROG_TYPE_SYSCALL, NULL, "GPL", prog, len,
 						 &opts) : -1;
 		t[plain] = now() - t[plain];
 		free(prog);
 	}
+}
+
+/*
+ * A run of @n pairs on one value, against a program as long with no pair.
+ * Each pair's precision mark walked back to the program's start, as no
+ * jump added a state, and the pairs were removed one by one, each moving
+ * the rest of the program and its aux data: time quadratic in @n (20000
+ * pairs, 35.4 s in a TCG guest).  Each pair's walk stopping at the insn
+ * that makes its value (the pair before: ">>= 32", which fits whatever it
+ * shifts) and one removal pass make it linear.
+ */
+static int zext_many(int n)
+{
+	double t[2];
+	int fd[2], ok, fast;
+	struct xshape sh = {};
+
+	zext_many_load(n, 0, fd, t);
 	printf("STAT soundness.zext.many pairs=%d load_pairs_s=%.3f load_plain_s=%.3f\n",
 	       n, t[0], t[1]);
 	ok = fd[0] >= 0 && fd[1] >= 0 && !xlated_shape(fd[0], "-", zext_marker, &sh) &&
@@ -2948,9 +3003,44 @@ static int zext_many(int n)
 	return !ok + !fast;
 }
 
+static __u64 zext_many_add_want;
+static __u64 zext_want_many_add(__u64 a, __u64 flag __attribute__((unused)))
+{
+	return (a & 0xffff) + zext_many_add_want;
+}
+
+/*
+ * TEST: a run of @n pairs each on the value before it plus 1, against a
+ * program as long with no pair: each pair needs the value's range, whose
+ * walk goes back to the start (a & 0xffff) and is cut at 256 insns
+ * (ZEXT_PAIR_WALK_INSNS), the pairs past that stay; without the cut, time
+ * quadratic in @n.  And the answer stays right.
+ */
+static int zext_many_add(int n)
+{
+	double t[2];
+	int fd[2], ok, fast;
+	struct xshape sh = {};
+
+	zext_many_load(n, 1, fd, t);
+	ok = fd[0] >= 0 && fd[1] >= 0 && !xlated_shape(fd[0], "-", zext_marker, &sh);
+	printf("STAT soundness.zext.many.add pairs=%d left=%d pairs_s=%.3f plain_s=%.3f\n",
+	       n, sh.bodies, t[0], t[1]);
+	zext_many_add_want = n;
+	ok = ok && !zext_results("soundness.zext.many.add.result", fd[0], zext_want_many_add);
+	fast = ok && t[0] < 2 * t[1] + 0.5;
+	test_line("soundness.zext.many.add.time", fast,
+		  "%d pairs on a + 1 each: loaded in %.3f s, %d pairs left; as long a program with no pair: %.3f s",
+		  n, t[0], sh.bodies, t[1]);
+	for (int i = 0; i < 2; i++)
+		if (fd[i] >= 0)
+			close(fd[i]);
+	return !ok + !fast;
+}
+
 static int cmd_zext_many(int n)
 {
-	return zext_branches() + zext_lines() + zext_many(n);
+	return zext_branches() + zext_lines() + zext_many(n) + zext_many_add(n);
 }
 
 /*
@@ -2992,66 +3082,80 @@ static int zext_counters_prog(struct bpf_insn *prog, int k, bool pairs, int at[3
 }
 
 /*
- * TEST: the pairs' precision marks do not keep apart the states that 6.12
- * prunes against each other (the counts differ): with the pairs the
- * program costs the verifier about what it costs without.  And at log
- * level 2 the log says why a pair stays, and the walk that found it would
- * reach too far (a dry run) logs no trace of its own.
+ * Load the counters program of @k branches a counter without the pairs
+ * and with them, the latter at log level 2 into @big; the insns each
+ * processed in @processed (-1 where the load failed or said nothing).
  */
-static int cmd_zext_counters(int k)
+static void zext_counters_load(int k, int processed[2], char *big, size_t big_size,
+			       int at[3], struct bpf_insn *prog)
 {
-	int n, cap = 3 * 4 * k + 32, processed[2] = { -1, -1 }, loaded[2] = {}, at[3];
-	int kept = 0, traced = 0, fails = 0, ok, fd;
-	struct bpf_insn *prog = calloc(cap, sizeof(*prog));
-	size_t big_size = 16 << 20;
-	char *big = malloc(big_size), *line;
-
-	if (!prog || !big) {
-		free(prog);
-		free(big);
-		return 1;
-	}
-	/* with the pairs at log level 2 too, into a log big enough for it */
 	for (int pairs = 0; pairs < 2; pairs++) {
 		LIBBPF_OPTS(bpf_prog_load_opts, opts, .log_buf = pairs ? big : log_buf,
 			    .log_size = pairs ? big_size : sizeof(log_buf),
 			    .log_level = pairs ? 2 | 4 : 4, .prog_flags = BPF_F_SLEEPABLE);
-		char want[64];
+		int n = zext_counters_prog(prog, k, pairs, at), fd;
+		char *line;
 
-		n = zext_counters_prog(prog, k, pairs, at);
 		opts.log_buf[0] = 0;
 		fd = bpf_prog_load(BPF_PROG_TYPE_SYSCALL, NULL, "GPL", prog, n, &opts);
-		for (int c = 0; pairs && fd >= 0 && c < 3; c++) {
-			snprintf(want, sizeof(want), "%d: zero-extension pair kept: r1 ", at[c]);
-			kept += !!strstr(big, want);
-			snprintf(want, sizeof(want), ": last_idx %d first_idx", at[c]);
-			traced += !!strstr(big, want);
-		}
 		line = log_line(opts.log_buf, "processed");
 		printf("STAT soundness.zext.counters k=%d pairs=%d insns=%d %s: %s\n", k, pairs, n,
 		       fd >= 0 ? "loaded" : strerror(errno), line ?: "no stats");
-		if (!line || sscanf(line, "processed %d insns", &processed[pairs]) != 1)
+		if (fd < 0 || !line || sscanf(line, "processed %d insns", &processed[pairs]) != 1)
 			processed[pairs] = -1;
-		loaded[pairs] = fd >= 0;
 		if (fd >= 0)
 			close(fd);
+	}
+}
+
+/*
+ * TEST: a pair's range mark does not keep apart the states that 6.12
+ * prunes against each other (the counts differ): with the pairs the
+ * program costs the verifier about what it costs without, with few
+ * branches (@k 4) as with many (@k).  A state pruned against one whose
+ * count differs turns the pairs off, and at log level 2 the log says so;
+ * the marks' walks log no trace of their own.
+ */
+static int cmd_zext_counters(int k)
+{
+	int cap = 3 * 4 * k + 32, processed[2], at[3], kept, traced = 0, fails = 0, ok;
+	struct bpf_insn *prog = calloc(cap, sizeof(*prog));
+	size_t big_size = 16 << 20;
+	char *big = malloc(big_size), want[64];
+
+	if (!prog || !big || k < 4) {
+		free(prog);
+		free(big);
+		return 1;
 	}
 	/*
 	 * The pairs' precision once kept states with different counts apart
 	 * that 6.12 prunes: K=20 took 871366 insns to 466, K=40 failed with
-	 * E2BIG.  Now a pair whose mark would reach back over more than a few
-	 * states stays, and the program costs the verifier about as much.
+	 * E2BIG; with a bound on each mark's reach, K=4 still took 3964 to
+	 * 106.  A range mark that does not stop pruning costs nothing.
 	 */
-	ok = loaded[0] && loaded[1] && processed[0] > 0 && processed[1] > 0 &&
-	     processed[1] <= 2 * processed[0] + 64;
-	test_line("soundness.zext.counters", ok,
-		  "%d branches a counter: %s, %d insns processed with the pairs, %d without",
-		  k, loaded[1] ? "loaded" : "refused", processed[1], processed[0]);
+	zext_counters_load(4, processed, big, big_size, at, prog);
+	ok = processed[0] > 0 && processed[1] > 0 && processed[1] <= 2 * processed[0] + 64;
+	test_line("soundness.zext.counters.few", ok,
+		  "4 branches a counter: %d insns processed with the pairs, %d without",
+		  processed[1], processed[0]);
 	fails += !ok;
-	ok = loaded[1] && kept == 3 && !traced;
+	zext_counters_load(k, processed, big, big_size, at, prog);
+	ok = processed[0] > 0 && processed[1] > 0 && processed[1] <= 2 * processed[0] + 64;
+	test_line("soundness.zext.counters", ok,
+		  "%d branches a counter: %d insns processed with the pairs, %d without",
+		  k, processed[1], processed[0]);
+	fails += !ok;
+	kept = processed[1] > 0 && !!strstr(big, "zero-extension pairs kept: a state pruned here");
+	for (int c = 0; processed[1] > 0 && c < 3; c++) {
+		snprintf(want, sizeof(want), ": last_idx %d first_idx", at[c]);
+		traced += !!strstr(big, want);
+	}
+	ok = processed[1] > 0 && kept && !traced;
 	test_line("soundness.zext.counters.log", ok,
-		  "log level 2: %s, %d of 3 pairs logged as kept, %d with a precision trace from the pair (want 0: a dry run logs none)",
-		  loaded[1] ? "loaded" : "refused", kept, traced);
+		  "log level 2: %s, pairs %s, %d of 3 pairs with a precision trace (want 0: their walks log none)",
+		  processed[1] > 0 ? "loaded" : "refused",
+		  kept ? "logged as kept" : "not logged as kept", traced);
 	fails += !ok;
 	free(big);
 	free(prog);

@@ -1,0 +1,54 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# veristat on the selftests' own programs (tools/veristat.sh,
+# tests/guest/veristat.sh): make veristat.  The programs are built once,
+# -mcpu=v2 as test_progs-no_alu32 builds them, from the distro kernel's
+# tree against its BTF (the selftests need Debian's configuration's
+# types), and verified in a boot of Debian's own kernel and one of the
+# series with Debian's configuration, each with its bpf_testmod.ko
+# (mk/verifier.mk).  Not part of make check: each boot takes about ten
+# minutes under TCG.
+VS := $(B)/veristat
+VERISTAT_TIMEOUT ?= 3600
+
+# Built once (their CO-RE relocations are resolved at load time, against
+# the kernel booted): a new build of the distro kernel does not rebuild
+# them, make clean does.
+$(VS)/%/build.stamp: tools/veristat.sh | $(B)/%-distro/kernel.key
+	$(call msg,CLANG,$(VS)/$*/build (selftests programs, no_alu32))
+	$(Q)mkdir -p $(@D)
+	$(Q)JOBS=$(JOBS) tools/veristat.sh build $* $(call kdir,$*-distro) $(VS)/$*/build \
+		$(call to_log,$(VS)/$*/build.log)
+	$(Q)touch $@
+
+# $(1): boot (x86_64-debian, x86_64-distro): the objects, veristat, the
+# boot kernel's bpf_testmod.ko, the script
+vs_map = insn/tests/veristat.sh=tests/guest/veristat.sh \
+	insn/veristat/veristat=$(VS)/$(call arch_of,$(1))/build/veristat \
+	insn/veristat/bpf_testmod.ko=$(TV)/$(1)/bpf_testmod.ko \
+	$$(for f in $(VS)/$(call arch_of,$(1))/build/obj/*.bpf.o; do \
+		echo "insn/veristat/$$(basename $$f)=$$f"; done)
+$(VS)/%/initramfs.cpio.gz: tools/mkinitramfs.sh tools/guest-init tests/guest/veristat.sh \
+		$(VS)/$$(call arch_of,$$*)/build.stamp $(TV)/%/bpf_testmod.ko $(B)/x86_64/kernel.key
+	$(call msg,CPIO,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)tools/mkinitramfs.sh $@ $($(call arch_of,$*)_busybox) \
+		$(call kobj,x86_64)/usr/gen_init_cpio $(call vs_map,$*)
+
+$(VS)/%/vm.log: $(VS)/%/initramfs.cpio.gz $(B)/%/kernel.key tools/vm-run.sh
+	$(call msg,VM,veristat on $* (log: $@))
+	$(Q)VM_TIMEOUT=$(VERISTAT_TIMEOUT) tools/veristat.sh boot $(call arch_of,$*) \
+		$(call kimage,$*) $< $@.tmp 2>/dev/null; mv $@.tmp.status $@.status; mv $@.tmp $@
+
+$(B)/results/x86_64-veristat.txt: $(VS)/x86_64-debian/vm.log $(VS)/x86_64-distro/vm.log \
+		tools/veristat.sh
+	$(Q)mkdir -p $(@D)
+	$(Q)tools/veristat.sh compare x86_64 $(VS)/x86_64 debian=$(word 1,$^) \
+		distro=$(word 2,$^) >$@
+	$(Q)$(redo)
+
+veristat:
+	$(Q)$(MAKE) --no-print-directory -j$(CHECK_JOBS) --output-sync=target \
+		$(B)/results/x86_64-veristat.txt
+	$(Q)grep -v '^TEST ' $(B)/results/x86_64-veristat.txt
+	@tools/summary.sh $(B)/results/x86_64-veristat.txt
