@@ -2627,6 +2627,42 @@ static __u64 zext_want_join_add(__u64 a, __u64 flag)
 		BPF_EXIT_INSN(),					\
 	}
 
+/*
+ * TEST: a walk that stops short leaves no mark.  The first pair's value,
+ * a (narrowed by flag 1) plus a count 300 insns long, needs a walk past
+ * the 256-insn bound: it stays, and the marks its walk set on a and the
+ * count at the state before it must go, or the second pair, on a alone,
+ * would stop its walk there, and the path with a whole (flag 0) would be
+ * pruned at the join before the count as if a did not matter: the pair
+ * removed, a whole would come out.  Both pairs stay.
+ */
+static int zext_undo(void)
+{
+	struct bpf_insn prog[330], *p = prog;
+
+	*p++ = BPF_MOV64_REG(BPF_REG_6, BPF_REG_1);
+	*p++ = BPF_LDX_MEM(BPF_DW, BPF_REG_2, BPF_REG_6, 0);
+	*p++ = BPF_LDX_MEM(BPF_DW, BPF_REG_3, BPF_REG_6, 8);
+	*p++ = BPF_MOV64_REG(BPF_REG_7, BPF_REG_2);
+	*p++ = BPF_JMP_IMM(BPF_JEQ, BPF_REG_3, 0, 1);
+	*p++ = BPF_ALU64_IMM(BPF_AND, BPF_REG_7, 0xffff);
+	*p++ = BPF_MOV64_IMM(BPF_REG_9, 0);		/* the join */
+	for (int i = 0; i < 300; i++)
+		*p++ = BPF_ALU64_IMM(BPF_ADD, BPF_REG_9, 1);
+	*p++ = BPF_JMP_IMM(BPF_JEQ, BPF_REG_3, 7, 4);
+	*p++ = BPF_MOV64_REG(BPF_REG_8, BPF_REG_7);
+	*p++ = BPF_ALU64_REG(BPF_ADD, BPF_REG_8, BPF_REG_9);
+	*p++ = BPF_ALU64_IMM(BPF_LSH, BPF_REG_8, 32);	/* first pair */
+	*p++ = BPF_ALU64_IMM(BPF_RSH, BPF_REG_8, 32);
+	*p++ = BPF_MOV64_REG(BPF_REG_8, BPF_REG_7);
+	*p++ = BPF_ALU64_IMM(BPF_LSH, BPF_REG_8, 32);	/* second pair */
+	*p++ = BPF_ALU64_IMM(BPF_RSH, BPF_REG_8, 32);
+	*p++ = BPF_STX_MEM(BPF_DW, BPF_REG_6, BPF_REG_8, 16);
+	*p++ = BPF_MOV64_IMM(BPF_REG_0, 0);
+	*p++ = BPF_EXIT_INSN();
+	return zext_run("soundness.zext.undo", prog, p - prog, 1, 2, zext_want_join);
+}
+
 static int cmd_zext(void)
 {
 	ZEXT_PROG(narrow,
@@ -2692,6 +2728,7 @@ static int cmd_zext(void)
 	fails += zext_run("soundness.zext.jump", jump, ARRAY_SIZE(jump), 1, 1, zext_want_jump);
 	fails += zext_run("soundness.zext.join.add", join_add, ARRAY_SIZE(join_add), 1, 1,
 			  zext_want_join_add);
+	fails += zext_undo();
 	fails += zext_run("soundness.zext.join.inner", join_inner, ARRAY_SIZE(join_inner), 1, 1,
 			  zext_want_wide_or_narrow);
 	fails += zext_run("soundness.zext.no_perfmon", narrow, ARRAY_SIZE(narrow), 0, 1,
@@ -3109,12 +3146,23 @@ static void zext_counters_load(int k, int processed[2], char *big, size_t big_si
 }
 
 /*
+ * The verifier explores the same states with the pairs as without: the
+ * insns processed differ by the pairs' own (a walk that left its bits in
+ * env->bt once made K=40 take 1813 insns and 179 states to 916 and 90)
+ */
+static bool zext_counters_close(const int processed[2])
+{
+	return processed[1] * 10 <= processed[0] * 11 + 320;
+}
+
+/*
  * TEST: a pair's range mark does not keep apart the states that 6.12
  * prunes against each other (the counts differ): with the pairs the
  * program costs the verifier about what it costs without, with few
- * branches (@k 4) as with many (@k).  A state pruned against one whose
- * count differs turns the pairs off, and at log level 2 the log says so;
- * the marks' walks log no trace of their own.
+ * branches (@k 4) as with many (@k).  The pairs stay (a state pruned
+ * against one whose count differs, or a walk that would mark too many
+ * states), and at log level 2 the log says why; the marks' walks log no
+ * trace of their own.
  */
 static int cmd_zext_counters(int k)
 {
@@ -3135,18 +3183,20 @@ static int cmd_zext_counters(int k)
 	 * 106.  A range mark that does not stop pruning costs nothing.
 	 */
 	zext_counters_load(4, processed, big, big_size, at, prog);
-	ok = processed[0] > 0 && processed[1] > 0 && processed[1] <= 2 * processed[0] + 64;
+	ok = processed[0] > 0 && processed[1] > 0 && zext_counters_close(processed);
 	test_line("soundness.zext.counters.few", ok,
-		  "4 branches a counter: %d insns processed with the pairs, %d without",
+		  "4 branches a counter: %d insns processed with the pairs, %d without (want within 10%% + 32)",
 		  processed[1], processed[0]);
 	fails += !ok;
 	zext_counters_load(k, processed, big, big_size, at, prog);
-	ok = processed[0] > 0 && processed[1] > 0 && processed[1] <= 2 * processed[0] + 64;
+	ok = processed[0] > 0 && processed[1] > 0 && zext_counters_close(processed);
 	test_line("soundness.zext.counters", ok,
-		  "%d branches a counter: %d insns processed with the pairs, %d without",
+		  "%d branches a counter: %d insns processed with the pairs, %d without (want within 10%% + 32)",
 		  k, processed[1], processed[0]);
 	fails += !ok;
-	kept = processed[1] > 0 && !!strstr(big, "zero-extension pairs kept: a state pruned here");
+	/* each pair's walk stops short (r1 is marked in too many states), or a state is pruned */
+	kept = processed[1] > 0 && (!!strstr(big, "zero-extension pairs kept: a state pruned here") ||
+				    !!strstr(big, "zero-extension pair kept: r1 not tracked back"));
 	for (int c = 0; processed[1] > 0 && c < 3; c++) {
 		snprintf(want, sizeof(want), ": last_idx %d first_idx", at[c]);
 		traced += !!strstr(big, want);
