@@ -105,12 +105,8 @@ testmod() {
 }
 
 boot() {
-	local kernel=${1:?kernel} initrd=${2:?initrd} log=${3:?log} rc=0
-
-	VM_TIMEOUT=${VM_TIMEOUT:-1200} "$(dirname "$0")/vm-run.sh" "$arch" \
-		"$kernel" "$initrd" "$log" insn.run=verifier 2>"$log.err" || rc=$?
-	echo "$rc $(tail -n1 "$log.err")" >"$log.status"
-	cat "$log.err" >&2
+	VM_TIMEOUT=${VM_TIMEOUT:-1200} "$(dirname "$0")/vm-run.sh" --status "$arch" \
+		"${1:?kernel}" "${2:?initrd}" "${3:?log}" insn.run=verifier
 }
 
 # compare OUTDIR LABEL=LOG:RUN...

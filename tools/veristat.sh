@@ -100,12 +100,8 @@ build() {
 }
 
 boot() {
-	local kernel=${1:?kernel} initrd=${2:?initrd} log=${3:?log} rc=0
-
-	VM_TIMEOUT=${VM_TIMEOUT:-3600} "$(dirname "$0")/vm-run.sh" "$arch" \
-		"$kernel" "$initrd" "$log" insn.run=veristat 2>"$log.err" || rc=$?
-	echo "$rc $(tail -n1 "$log.err")" >"$log.status"
-	cat "$log.err" >&2
+	VM_TIMEOUT=${VM_TIMEOUT:-3600} "$(dirname "$0")/vm-run.sh" --status "$arch" \
+		"${1:?kernel}" "${2:?initrd}" "${3:?log}" insn.run=veristat
 }
 
 # run LABEL LOG OUTDIR: the run's rows to OUTDIR/LABEL.csv, its TEST line

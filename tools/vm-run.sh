@@ -2,18 +2,32 @@
 # SPDX-License-Identifier: GPL-2.0
 # Boot a test guest under qemu and judge the run.
 #
-# usage: vm-run.sh ARCH KERNEL INITRD LOG [KERNEL-ARG]...
+# usage: vm-run.sh [--status] ARCH KERNEL INITRD LOG [KERNEL-ARG]...
 #   ARCH    x86_64 | arm64
 #   LOG     the guest console goes here
 #
 # Exit status: 0 the guest ran its tests and they all exited 0; 1 failed
 # (the reason is the last line on stderr); 77 the tier cannot run here (SKIP,
 # reason on stderr).  The caller reads the "TEST ..." lines from LOG.
+# With --status, the exit status and that last line go to LOG.status as
+# "RC REASON", for the caller to judge later, and the exit status is 0.
 #
 # KVM is used only where a probe boots a guest with it (cached per host
 # boot); /dev/kvm opening is not enough, nested guests may just hang.
 # Environment: VM_TIMEOUT (seconds, default 300), INSN_CACHE.
 set -uo pipefail
+
+if [ "${1-}" = --status ]; then
+	shift
+	log=${4:?log}
+	rc=0
+	mkdir -p "$(dirname "$log")"
+	"$0" "$@" 2>"$log.err" || rc=$?
+	echo "$rc $(tail -n1 "$log.err")" >"$log.status"
+	cat "$log.err" >&2
+	rm -f "$log.err"
+	exit 0
+fi
 
 arch=${1:?arch}
 kernel=${2:?kernel}

@@ -69,4 +69,29 @@ case1 int3_before_init_once int3,ok 0 2 "int3 trap before init under TCG"
 case1 int3_before_init_twice int3,int3 1 2 "kernel log: .*Oops: int3"
 case1 int3_after_init late-int3,ok 1 1 "kernel log: .*Oops: int3"
 case1 other_oops_before_init oops,ok 1 1 "kernel log: .*general protection"
+
+# --status: exit 0 whatever the boot, LOG.status "RC REASON", stderr as without
+status1() {
+	local name=$1 boots=$2 want=$3 got err why=
+	rm -f "$tmp/boots" "$tmp/log" "$tmp/log.status" "$tmp/log.err"
+	err=$(PATH="$tmp/bin:$PATH" INSN_CACHE="$tmp/cache" FAKE_DIR="$tmp" FAKE_BOOTS="$boots" \
+	      "$top/tools/vm-run.sh" --status x86_64 "$tmp/kernel" "$tmp/initrd" "$tmp/log" \
+	      2>&1 >/dev/null)
+	got=$?
+	[ $got = 0 ] || why="exit $got, want 0"
+	[ -n "$why" ] || grep -q -- "^$want" "$tmp/log.status" 2>/dev/null ||
+		why="LOG.status '$(cat "$tmp/log.status" 2>/dev/null)' is not '$want...'"
+	[ -n "$why" ] || [ "$(echo "$err" | tail -n1)" = "$(cut -d' ' -f2- "$tmp/log.status")" ] ||
+		why="stderr '$err' does not end in LOG.status's reason"
+	[ -n "$why" ] || [ ! -e "$tmp/log.err" ] || why="LOG.err left behind"
+	if [ -z "$why" ]; then
+		echo "TEST vm-run.status.$name PASS $(cat "$tmp/log.status")"
+	else
+		echo "TEST vm-run.status.$name FAIL $why"
+		rc=1
+	fi
+}
+
+status1 clean ok "0 vm-run: x86_64: ok ("
+status1 oops oops "1 vm-run: x86_64: kernel log: .*general protection"
 exit $rc
