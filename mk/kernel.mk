@@ -16,17 +16,22 @@ MODULE_SRC := Kbuild $(shell find module -name '*.[chS]' | sort)
 KMOD_SRC := $(wildcard tests/kmod/*)
 KMODS := insn_bad_body insn_collide insn_fuzz_body insn_test_kfuncs
 
-# $(B)/T/kernel.key reads "KEY OBJ IMAGE SRC": what the kernel was built
-# from (a hash; Debian's release), its build directory (or headers), its
-# image, and its source tree ("-" where there is none).  It is rewritten
-# only when that changes, so what depends on it is rebuilt only then (make
-# re-reads its mtime after the recipe).  The builders print where the
+# $(B)/T/kernel.key reads "KEY OBJ IMAGE SRC [LINKED]": what the kernel was
+# built from (a hash; Debian's release), its build directory (or headers),
+# its image, its source tree ("-" where there is none), and for the kernels
+# built here when vmlinux was last linked.  It is rewritten only when that
+# changes, so what depends on it is rebuilt only then (make re-reads its
+# mtime after the recipe).  LINKED: a cached kernel rebuilt for another
+# key and then for this one again (another checkout sharing the cache)
+# has the same KEY but its own BTF, which modules built against the first
+# build fail to load against ("failed to validate module BTF").  The builders print where the
 # kernel is: tools/build-kernel.sh for ours, tools/debian-kernel.sh for
 # Debian's own (flavour debian), tools/kernel-deb.sh for our kernel as
 # Debian packages, unpacked (flavour deb).
 kernel_cmd_built = d=$$(V=$(V) JOBS=$(JOBS) tools/build-kernel.sh $(call arch_of,$(1)) \
 		$(call flavour_of,$(1))) && \
-	echo "$$(cat $$d/key) $$d/obj $$d/obj/$($(call arch_of,$(1))_image) $$d/src"
+	echo "$$(cat $$d/key) $$d/obj $$d/obj/$($(call arch_of,$(1))_image) $$d/src" \
+		"$$(stat -c %Y $$d/obj/vmlinux)"
 kernel_cmd_debian = set -- $$(tools/debian-kernel.sh $($(call arch_of,$(1))_debian)) && \
 	echo "$$1 $$3 $$2 -"
 kernel_cmd_deb = JOBS=$(JOBS) tools/kernel-deb.sh --test

@@ -8,43 +8,65 @@
 # series with Debian's configuration, each with its bpf_testmod.ko
 # (mk/verifier.mk).  Not part of make check: each boot takes about ten
 # minutes under TCG.
+#
+# make check runs a set of them (x86_64-veristat-scale, beside the distro
+# tiers): the programs whose verification is longest, where the state
+# heuristics decide how far the verifier gets (test_verif_scale2 and 3
+# are within 10% of the 1M insns limit), each within 10% + 256 insns of
+# Debian's kernel.  Its directories carry the suffix .scale ($(VS)/
+# x86_64.scale, $(VS)/x86_64-debian.scale): $(basename) drops it.
 VS := $(B)/veristat
 VERISTAT_TIMEOUT ?= 3600
+VERISTAT_SCALE := test_verif_scale1 test_verif_scale2 test_verif_scale3 pyperf50 pyperf180 \
+	pyperf600 pyperf600_nounroll strobemeta strobemeta_nounroll2 loop1 core_kern \
+	test_cls_redirect test_cls_redirect_subprogs
+vs_progs = $(if $(filter .scale,$(suffix $(1))),$(VERISTAT_SCALE))
 
 # Built once (their CO-RE relocations are resolved at load time, against
 # the kernel booted): a new build of the distro kernel does not rebuild
 # them, make clean does.
-$(VS)/%/build.stamp: tools/veristat.sh | $(B)/%-distro/kernel.key
+$(VS)/%/build.stamp: tools/veristat.sh | $(B)/$$(basename $$*)-distro/kernel.key
 	$(call msg,CLANG,$(VS)/$*/build (selftests programs, no_alu32))
 	$(Q)mkdir -p $(@D)
-	$(Q)JOBS=$(JOBS) tools/veristat.sh build $* $(call kdir,$*-distro) $(VS)/$*/build \
+	$(Q)JOBS=$(JOBS) VERISTAT_PROGS="$(call vs_progs,$*)" tools/veristat.sh build \
+		$(basename $*) $(call kdir,$(basename $*)-distro) $(VS)/$*/build \
 		$(call to_log,$(VS)/$*/build.log)
 	$(Q)touch $@
 
-# $(1): boot (x86_64-debian, x86_64-distro): the objects, veristat, the
-# boot kernel's bpf_testmod.ko, the script
+# $(1): boot (x86_64-debian, x86_64-distro, with .scale or not): the
+# objects, veristat, the boot kernel's bpf_testmod.ko, the script
+vs_objs = $(VS)/$(call arch_of,$(1))$(suffix $(1))/build
 vs_map = insn/tests/veristat.sh=tests/guest/veristat.sh \
-	insn/veristat/veristat=$(VS)/$(call arch_of,$(1))/build/veristat \
-	insn/veristat/bpf_testmod.ko=$(TV)/$(1)/bpf_testmod.ko \
-	$$(for f in $(VS)/$(call arch_of,$(1))/build/obj/*.bpf.o; do \
+	insn/veristat/veristat=$(vs_objs)/veristat \
+	insn/veristat/bpf_testmod.ko=$(TV)/$(basename $(1))/bpf_testmod.ko \
+	$$(for f in $(vs_objs)/obj/*.bpf.o; do \
 		echo "insn/veristat/$$(basename $$f)=$$f"; done)
 $(VS)/%/initramfs.cpio.gz: tools/mkinitramfs.sh tools/guest-init tests/guest/veristat.sh \
-		$(VS)/$$(call arch_of,$$*)/build.stamp $(TV)/%/bpf_testmod.ko $(B)/x86_64/kernel.key
+		$(VS)/$$(call arch_of,$$*)$$(suffix $$*)/build.stamp \
+		$(TV)/$$(basename $$*)/bpf_testmod.ko $(B)/x86_64/kernel.key
 	$(call msg,CPIO,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)tools/mkinitramfs.sh $@ $($(call arch_of,$*)_busybox) \
 		$(call kobj,x86_64)/usr/gen_init_cpio $(call vs_map,$*)
 
-$(VS)/%/vm.log: $(VS)/%/initramfs.cpio.gz $(B)/%/kernel.key tools/vm-run.sh
+$(VS)/%/vm.log: $(VS)/%/initramfs.cpio.gz $(B)/$$(basename $$*)/kernel.key tools/vm-run.sh
 	$(call msg,VM,veristat on $* (log: $@))
 	$(Q)VM_TIMEOUT=$(VERISTAT_TIMEOUT) tools/veristat.sh boot $(call arch_of,$*) \
-		$(call kimage,$*) $< $@.tmp 2>/dev/null; mv $@.tmp.status $@.status; mv $@.tmp $@
+		$(call kimage,$(basename $*)) $< $@.tmp 2>/dev/null; \
+		mv $@.tmp.status $@.status; mv $@.tmp $@
 
 $(B)/results/x86_64-veristat.txt: $(VS)/x86_64-debian/vm.log $(VS)/x86_64-distro/vm.log \
 		tools/veristat.sh
 	$(Q)mkdir -p $(@D)
 	$(Q)tools/veristat.sh compare x86_64 $(VS)/x86_64 debian=$(word 1,$^) \
 		distro=$(word 2,$^) >$@
+	$(Q)$(redo)
+
+$(B)/results/x86_64-veristat-scale.txt: $(VS)/x86_64-debian.scale/vm.log \
+		$(VS)/x86_64-distro.scale/vm.log tools/veristat.sh
+	$(Q)mkdir -p $(@D)
+	$(Q)VERISTAT_NAME=veristat-scale VERISTAT_SLACK="10 256" tools/veristat.sh compare \
+		x86_64 $(VS)/x86_64.scale debian=$(word 1,$^) distro=$(word 2,$^) >$@
 	$(Q)$(redo)
 
 veristat:

@@ -2663,6 +2663,47 @@ static int zext_undo(void)
 	return zext_run("soundness.zext.undo", prog, p - prog, 1, 2, zext_want_join);
 }
 
+/*
+ * TEST: join.add's inner join (as join.inner) in a subprog, a its
+ * argument.  The first pair's range walk goes back into the caller, and
+ * the second path's marks, pruned at the pair, are of frame 1: they must
+ * go up its states (the range mark on a at the inner join) though the
+ * last walk ended in frame 0, or the third path, a whole, is pruned
+ * there as if a did not matter, the pair removed.  The pair stays.
+ */
+static int zext_inner_subprog(void)
+{
+	const struct bpf_insn prog[] = {
+		BPF_MOV64_REG(BPF_REG_6, BPF_REG_1),
+		BPF_LDX_MEM(BPF_DW, BPF_REG_2, BPF_REG_6, 0),
+		BPF_LDX_MEM(BPF_DW, BPF_REG_3, BPF_REG_6, 8),
+		BPF_MOV64_REG(BPF_REG_1, BPF_REG_2),
+		BPF_MOV64_REG(BPF_REG_2, BPF_REG_3),
+		BPF_RAW_INSN(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_CALL, 0, 3),
+		BPF_STX_MEM(BPF_DW, BPF_REG_6, BPF_REG_0, 16),
+		BPF_MOV64_IMM(BPF_REG_0, 0),
+		BPF_EXIT_INSN(),
+		/* subprog: r1 = a, r2 = flag */
+		BPF_MOV64_REG(BPF_REG_4, BPF_REG_2),
+		BPF_ALU64_IMM(BPF_AND, BPF_REG_4, 2),
+		BPF_JMP_IMM(BPF_JEQ, BPF_REG_2, 0, 2),
+		BPF_ALU64_IMM(BPF_AND, BPF_REG_1, 0xffff),
+		BPF_JMP_A(4),
+		BPF_JMP_IMM(BPF_JEQ, BPF_REG_4, 0, 1),
+		BPF_ALU64_IMM(BPF_AND, BPF_REG_1, 0xffff),
+		BPF_MOV64_IMM(BPF_REG_5, 0),			/* the inner join */
+		BPF_MOV64_IMM(BPF_REG_5, 1),
+		BPF_ALU64_IMM(BPF_ADD, BPF_REG_1, 1),
+		BPF_ALU64_IMM(BPF_LSH, BPF_REG_1, 32),
+		BPF_ALU64_IMM(BPF_RSH, BPF_REG_1, 32),
+		BPF_MOV64_REG(BPF_REG_0, BPF_REG_1),
+		BPF_EXIT_INSN(),
+	};
+
+	return zext_run("soundness.zext.join.inner.subprog", prog, ARRAY_SIZE(prog), 1, 1,
+			zext_want_join_add);
+}
+
 static int cmd_zext(void)
 {
 	ZEXT_PROG(narrow,
@@ -2729,6 +2770,7 @@ static int cmd_zext(void)
 	fails += zext_run("soundness.zext.join.add", join_add, ARRAY_SIZE(join_add), 1, 1,
 			  zext_want_join_add);
 	fails += zext_undo();
+	fails += zext_inner_subprog();
 	fails += zext_run("soundness.zext.join.inner", join_inner, ARRAY_SIZE(join_inner), 1, 1,
 			  zext_want_wide_or_narrow);
 	fails += zext_run("soundness.zext.no_perfmon", narrow, ARRAY_SIZE(narrow), 0, 1,
@@ -2744,9 +2786,7 @@ static __u64 zext_want_branches(__u64 a, __u64 flag) { return (a & 0xffff) + 7 +
  * and line by what was removed before it: a pair after each kind of branch,
  * at each kind of branch target (a forward and a backward jump's, a
  * subprog's, a callback's), and a gotol over one.  Seven pairs go, and one
- * on the 64-bit flag stays.  The subprog's argument is a constant: under
- * BPF_F_TEST_STATE_FREQ a value from the caller's start would take its
- * pair's precision mark over more states than a pair may (it stays).
+ * on the 64-bit flag stays.  The subprog's argument is a constant.
  */
 static int zext_branches(void)
 {
