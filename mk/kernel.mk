@@ -24,10 +24,11 @@ KMODS := insn_bad_body insn_collide insn_fuzz_body insn_test_kfuncs
 # mtime after the recipe).  LINKED: a cached kernel rebuilt for another
 # key and then for this one again (another checkout sharing the cache)
 # has the same KEY but its own BTF, which modules built against the first
-# build fail to load against ("failed to validate module BTF").  The builders print where the
-# kernel is: tools/build-kernel.sh for ours, tools/debian-kernel.sh for
-# Debian's own (flavour debian), tools/kernel-deb.sh for our kernel as
-# Debian packages, unpacked (flavour deb).
+# build fail to load against ("failed to validate module BTF").  The
+# builders print where the kernel is: tools/build-kernel.sh for ours,
+# tools/debian-kernel.sh for Debian's own (flavour debian),
+# tools/kernel-deb.sh for our kernel as Debian packages, unpacked (flavour
+# deb).
 kernel_cmd_built = d=$$(V=$(V) JOBS=$(JOBS) tools/build-kernel.sh $(call arch_of,$(1)) \
 		$(call flavour_of,$(1))) && \
 	echo "$$(cat $$d/key) $$d/obj $$d/obj/$($(call arch_of,$(1))_image) $$d/src" \
