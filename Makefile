@@ -106,7 +106,7 @@ RESULTS := lint series dkms module-sections module-flags vm-run kernel-query hos
 DISTRO_RESULTS := vm jit shapes verifier
 distro_results = $(DISTRO_RESULTS:%=$(1)-%) $(1:distro=debian)-verifier
 # (and x86_64-distro-bench, mk/bench.mk: the benchmark programs' images
-# with return thunks; and x86_64-veristat-scale, mk/veristat.mk: the
+# with return thunks; and ARCH-veristat-scale, mk/veristat.mk: the
 # selftests' longest programs verified on it and on Debian's kernel)
 rebuildable = $(shell tools/build-kernel.sh --rebuildable $(call arch_of,$(1)) $(call flavour_of,$(1)) \
 	>/dev/null 2>&1 && echo yes)
@@ -118,6 +118,7 @@ have_arm64-distro := $(call rebuildable,arm64-distro)
 RESULTS := x86_64-debug-$(if $(have_debug),vm,skip) \
 	$(foreach t,x86_64-distro arm64-distro,$(if $(have_$(t)),$(call distro_results,$(t)),$(t)-skip)) \
 	$(if $(have_x86_64-distro),x86_64-distro-bench x86_64-veristat-scale) \
+	$(if $(have_arm64-distro),arm64-veristat-scale) \
 	$(RESULTS)
 endif
 
@@ -129,7 +130,7 @@ check-tiers: $(RESULTS:%=$(B)/results/%.txt)
 check-debug: $(B)/results/x86_64-debug-vm.txt
 	@tools/summary.sh $^
 check-distro: $(patsubst %,$(B)/results/%.txt,$(foreach t,x86_64-distro arm64-distro,$(call distro_results,$(t))) \
-		x86_64-distro-bench x86_64-veristat-scale)
+		x86_64-distro-bench x86_64-veristat-scale arm64-veristat-scale)
 	@tools/summary.sh $^
 
 # Every prefix of the series builds (slow: not part of make check).

@@ -1,20 +1,22 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # veristat on the selftests' own programs (tools/veristat.sh,
-# tests/guest/veristat.sh): make veristat.  The programs are built once,
-# -mcpu=v2 as test_progs-no_alu32 builds them, from the distro kernel's
-# tree against its BTF (the selftests need Debian's configuration's
+# tests/guest/veristat.sh): make veristat (VERISTAT_ARCHES, default
+# x86_64; arm64 too).  The programs are built once, -mcpu=v2 as
+# test_progs-no_alu32 builds them, from the distro kernel's tree against
+# its BTF and uapi headers (the selftests need Debian's configuration's
 # types), and verified in a boot of Debian's own kernel and one of the
 # series with Debian's configuration, each with its bpf_testmod.ko
 # (mk/verifier.mk).  Not part of make check: each boot takes about ten
 # minutes under TCG.
 #
-# make check runs a set of them (x86_64-veristat-scale, beside the distro
-# tiers): the programs whose verification is longest, where the state
-# heuristics decide how far the verifier gets (test_verif_scale2 and 3
-# are within 10% of the 1M insns limit), each within 10% + 256 insns of
-# Debian's kernel.  Its directories carry the suffix .scale ($(VS)/
-# x86_64.scale, $(VS)/x86_64-debian.scale): $(basename) drops it.
+# make check runs a set of them (ARCH-veristat-scale, beside the distro
+# tiers, on both architectures): the programs whose verification is
+# longest, where the state heuristics decide how far the verifier gets
+# (test_verif_scale2 and 3 are within 10% of the 1M insns limit), each
+# within 10% + 256 insns of Debian's kernel.  Its directories carry the
+# suffix .scale ($(VS)/x86_64.scale, $(VS)/x86_64-debian.scale):
+# $(basename) drops it.
 VS := $(B)/veristat
 VERISTAT_TIMEOUT ?= 3600
 VERISTAT_SCALE := test_verif_scale1 test_verif_scale2 test_verif_scale3 pyperf50 pyperf180 \
@@ -25,10 +27,11 @@ vs_progs = $(if $(filter .scale,$(suffix $(1))),$(VERISTAT_SCALE))
 # Built once (their CO-RE relocations are resolved at load time, against
 # the kernel booted): a new build of the distro kernel does not rebuild
 # them, make clean does.
-$(VS)/%/build.stamp: tools/veristat.sh | $(B)/$$(basename $$*)-distro/kernel.key
+$(VS)/%/build.stamp: tools/veristat.sh | $(B)/$$(basename $$*)-distro/kernel.key \
+		$(B)/x86_64/kernel.key
 	$(call msg,CLANG,$(VS)/$*/build (selftests programs, no_alu32))
 	$(Q)mkdir -p $(@D)
-	$(Q)JOBS=$(JOBS) VERISTAT_PROGS="$(call vs_progs,$*)" tools/veristat.sh build \
+	$(Q)JOBS=$(JOBS) BPFTOOL=$(call kobj,x86_64)/bpftool/bpftool VERISTAT_PROGS="$(call vs_progs,$*)" tools/veristat.sh build \
 		$(basename $*) $(call kdir,$(basename $*)-distro) $(VS)/$*/build \
 		$(call to_log,$(VS)/$*/build.log)
 	$(Q)touch $@
@@ -55,22 +58,21 @@ $(VS)/%/vm.log: $(VS)/%/initramfs.cpio.gz $(B)/$$(basename $$*)/kernel.key tools
 		$(call kimage,$(basename $*)) $< $@.tmp 2>/dev/null; \
 		mv $@.tmp.status $@.status; mv $@.tmp $@
 
-$(B)/results/x86_64-veristat.txt: $(VS)/x86_64-debian/vm.log $(VS)/x86_64-distro/vm.log \
+$(B)/results/%-veristat.txt: $(VS)/%-debian/vm.log $(VS)/%-distro/vm.log tools/veristat.sh
+	$(Q)mkdir -p $(@D)
+	$(Q)tools/veristat.sh compare $* $(VS)/$* debian=$(word 1,$^) distro=$(word 2,$^) >$@
+	$(Q)$(redo)
+
+$(B)/results/%-veristat-scale.txt: $(VS)/%-debian.scale/vm.log $(VS)/%-distro.scale/vm.log \
 		tools/veristat.sh
 	$(Q)mkdir -p $(@D)
-	$(Q)tools/veristat.sh compare x86_64 $(VS)/x86_64 debian=$(word 1,$^) \
-		distro=$(word 2,$^) >$@
-	$(Q)$(redo)
-
-$(B)/results/x86_64-veristat-scale.txt: $(VS)/x86_64-debian.scale/vm.log \
-		$(VS)/x86_64-distro.scale/vm.log tools/veristat.sh
-	$(Q)mkdir -p $(@D)
 	$(Q)VERISTAT_NAME=veristat-scale VERISTAT_SLACK="10 256" tools/veristat.sh compare \
-		x86_64 $(VS)/x86_64.scale debian=$(word 1,$^) distro=$(word 2,$^) >$@
+		$* $(VS)/$*.scale debian=$(word 1,$^) distro=$(word 2,$^) >$@
 	$(Q)$(redo)
 
+VERISTAT_ARCHES ?= x86_64
 veristat:
 	$(Q)$(MAKE) --no-print-directory -j$(CHECK_JOBS) --output-sync=target \
-		$(B)/results/x86_64-veristat.txt
-	$(Q)grep -v '^TEST ' $(B)/results/x86_64-veristat.txt
-	@tools/summary.sh $(B)/results/x86_64-veristat.txt
+		$(VERISTAT_ARCHES:%=$(B)/results/%-veristat.txt)
+	$(Q)for a in $(VERISTAT_ARCHES); do grep -v '^TEST ' $(B)/results/$$a-veristat.txt; done
+	@tools/summary.sh $(VERISTAT_ARCHES:%=$(B)/results/%-veristat.txt)

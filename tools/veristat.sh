@@ -19,7 +19,8 @@
 #          listed in OUT/not-built.txt.  KDIR: a kernel built by
 #          tools/build-kernel.sh (obj/ with vmlinux, bpftool, libbpf; src/).
 #          VERISTAT_PROGS (names without .c): only these, each of which
-#          must build
+#          must build.  BPFTOOL: the bpftool that dumps KDIR's BTF (default
+#          KDIR's own; a cross-built kernel has none)
 #        veristat.sh boot ARCH KERNEL INITRD LOG
 #          one guest boot with insn.run=veristat (tools/vm-run.sh, timeout
 #          VM_TIMEOUT, default 3600 s); LOG.status gets the exit status and
@@ -52,15 +53,22 @@ build() {
 	local clang=${CLANG:-clang-22} cpu=${VERISTAT_CPU:-v2}
 
 	src=$kdir/src
+	# absolute: make -C "$src" takes O= and INSTALL_HDR_PATH= from there
+	out=$(realpath -m "$out")
 	tmp=$out.tmp.d
 	inc=$tmp/include
 	rm -rf "$tmp"
 	mkdir -p "$inc" "$tmp/obj" "$tmp/err"
-	"$kdir/obj/bpftool/bpftool" btf dump file "$kdir/obj/vmlinux" format c \
+	"${BPFTOOL:-$kdir/obj/bpftool/bpftool}" btf dump file "$kdir/obj/vmlinux" format c \
 		>"$inc/vmlinux.h"
 	cp -r "$kdir/obj/libbpf-inst/include/bpf" "$inc/"
 	make -s -C "$src" O="$tmp/hdr" ARCH="$karch" \
 		INSTALL_HDR_PATH="$tmp/usr" headers_install
+	# the programs' uapi headers are the tree's, not the host's older ones
+	[ -f "$tmp/usr/include/asm/ptrace.h" ] || {
+		echo "veristat: no uapi headers in $tmp/usr" >&2
+		exit 1
+	}
 	# the compiler's own include directories after the others, as the
 	# selftests Makefile passes them (-idirafter)
 	sys=$("$clang" -v -E - </dev/null 2>&1 |
