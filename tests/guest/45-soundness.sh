@@ -62,6 +62,7 @@ if insmod $T; then
 	$L zext_counters 40 || rc=1
 	$L zext_body || rc=1
 	$L zext_badreg || rc=1
+	$L zext_async || rc=1
 	echo 2 >$S/bpf_jit_harden
 	$L void body || rc=1
 	$L sext body || rc=1

@@ -115,6 +115,10 @@
  *                                   to verify as without the pairs; at log
  *                                   level 2 the pairs kept are named and
  *                                   the dry run leaves no trace
+ *        soundness zext_async       walks back from inside a timer's
+ *                                   callback (a precise mark's, a pair's)
+ *                                   stop at its entry; a pair before it
+ *                                   goes
  *        soundness zext_badreg      a pair on a register past R10, in main
  *                                   and in a subprog: refused as any insn
  *                                   on such a register, before the pair's
@@ -2784,13 +2788,17 @@ static __u64 zext_want_branches(__u64 a, __u64 flag) { return (a & 0xffff) + 7 +
 /*
  * The removed pairs go in one pass, which moves each branch, subprog start
  * and line by what was removed before it: a pair after each kind of branch,
- * at each kind of branch target (a forward and a backward jump's, a
- * subprog's, a callback's), and a gotol over one.  Seven pairs go, and one
- * on the 64-bit flag stays.  The subprog's argument is a constant.
+ * at each kind of branch target (a forward and a backward jump's, two
+ * subprogs'), and a gotol over one.  Seven pairs go, and one on the 64-bit
+ * flag stays.  The subprogs' arguments are constants.
+ * .branches.loop: the second subprog is bpf_loop()'s callback, whose
+ * rounds the verifier follows until they converge on the state at the
+ * call, which may still get marks after the prune there: every pair stays
+ * (a pseudo func's offset is moved in soundness.zext.async.before).
  */
 static int zext_branches(void)
 {
-	const struct bpf_insn prog[] = {
+	struct bpf_insn prog[] = {
 		BPF_MOV64_REG(BPF_REG_6, BPF_REG_1),
 		BPF_LDX_MEM(BPF_DW, BPF_REG_2, BPF_REG_6, 0),
 		BPF_LDX_MEM(BPF_DW, BPF_REG_3, BPF_REG_6, 8),
@@ -2836,7 +2844,7 @@ static int zext_branches(void)
 		BPF_MOV64_REG(BPF_REG_0, BPF_REG_1),
 		BPF_ALU64_IMM(BPF_ADD, BPF_REG_0, 2),
 		BPF_EXIT_INSN(),
-		/* bpf_loop's callback: its ctx, NULL, is the scalar 0 */
+		/* bpf_loop's callback (its ctx, NULL, is the scalar 0), or a subprog */
 		BPF_ALU64_IMM(BPF_LSH, BPF_REG_2, 32),			/* 7 */
 		BPF_ALU64_IMM(BPF_RSH, BPF_REG_2, 32),
 		BPF_MOV64_REG(BPF_REG_0, BPF_REG_2),
@@ -2864,8 +2872,16 @@ static int zext_branches(void)
 		btf__free(btf);
 		return 1;
 	}
-	fails = zext_run_opts("soundness.zext.branches", prog, ARRAY_SIZE(prog), 1, 1,
+	fails = zext_run_opts("soundness.zext.branches.loop", prog, ARRAY_SIZE(prog), 1, 8,
 			      zext_want_branches, &opts);
+	/* r2 = 0; r3 = 0; r4 = 0; call the callback as a subprog; r5 = 0 */
+	prog[27] = BPF_MOV64_IMM(BPF_REG_2, 0);
+	prog[28] = BPF_MOV64_IMM(BPF_REG_3, 0);
+	prog[29] = BPF_MOV64_IMM(BPF_REG_4, 0);
+	prog[30] = BPF_RAW_INSN(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_CALL, 0, 13);
+	prog[31] = BPF_MOV64_IMM(BPF_REG_5, 0);
+	fails += zext_run_opts("soundness.zext.branches", prog, ARRAY_SIZE(prog), 1, 1,
+			       zext_want_branches, &opts);
 	btf__free(btf);
 	return fails;
 }
@@ -3297,6 +3313,172 @@ static int cmd_zext_badreg(void)
 			       "R11 is invalid");
 }
 
+/*
+ * A timer's callback whose register comes into it: r3 = value - key (a
+ * scalar with CAP_PERFMON).  An async callback's state starts fresh, yet
+ * 6.12's push_async_cb() left it first_insn_idx 0 and the callsite as
+ * its previous insn: with no checkpoint at the callback's entry, a walk
+ * back from inside it went on into the main program, to the call of
+ * bpf_timer_set_callback() with r2 and r3 tracked ("BUG regs c" and a
+ * warning, a panic with panic_on_warn; the load refused).  Variants:
+ *   .precise (@cb 0): r3 &= 8 made precise by fp += r3, as 6.12 does;
+ *   .pair (1): r3 narrowed by a branch, then a zero-extension pair on it,
+ *     whose range walk does the same walk (the pair stays: it fits by no
+ *     def, and its range is not kept without the walk);
+ *   .later (2): the pair, then fp += r5 with r5 the constant 8: the pair's
+ *     failed walk left env->bt set, and r5's walk, one insn on 6.12,
+ *     tracked r2 and r3 too;
+ *   .moved (3): a callback that returns 0, and a pair on r0 = 0 before
+ *     main's exit, which goes: the pseudo func's offset to the callback
+ *     moves with it.
+ * Loaded without BPF_F_TEST_STATE_FREQ: the default heuristics put no
+ * checkpoint at the callback's entry here.
+ */
+static int zext_async_run(const char *name, int cb)
+{
+	struct btf *btf = btf__new_empty();
+	int int_id, u64_id, arr_id, timer_id, val_id, proto, err, map = -1, fd = -1, ok;
+	int fails = 0, n = 0;
+	/* a timer's callback is a pseudo func, which takes BTF func_info */
+	struct bpf_func_info fi[2] = { { .insn_off = 0 }, { .insn_off = cb == 3 ? 21 : 19 } };
+	struct bpf_insn prog[32];
+	struct xshape sh = {};
+	char test[96];
+
+	if (!btf)
+		return test_line(name, 0, "btf__new_empty: %s", strerror(errno)), 1;
+	/* int; struct bpf_timer { u64 opaque[2]; }; struct val { struct bpf_timer t; } */
+	int_id = btf__add_int(btf, "int", 4, BTF_INT_SIGNED);
+	u64_id = btf__add_int(btf, "u64", 8, 0);
+	arr_id = btf__add_array(btf, int_id, u64_id, 2);
+	timer_id = btf__add_struct(btf, "bpf_timer", 16);
+	err = btf__add_field(btf, "opaque", arr_id, 0, 0);
+	val_id = btf__add_struct(btf, "val", 16);
+	err = err ?: btf__add_field(btf, "t", timer_id, 0, 0);
+	proto = btf__add_func_proto(btf, int_id);
+	err = err ?: btf__add_func_param(btf, "x", int_id);
+	fi[0].type_id = btf__add_func(btf, "zext_async_main", BTF_FUNC_STATIC, proto);
+	fi[1].type_id = btf__add_func(btf, "zext_async_cb", BTF_FUNC_STATIC, proto);
+	if (int_id < 0 || u64_id < 0 || arr_id < 0 || timer_id < 0 || val_id < 0 || proto < 0 ||
+	    err || (int)fi[0].type_id < 0 || (int)fi[1].type_id < 0 ||
+	    btf__load_into_kernel(btf)) {
+		test_line(name, 0, "cannot load the map's BTF: %s", strerror(errno));
+		btf__free(btf);
+		return 1;
+	}
+	LIBBPF_OPTS(bpf_map_create_opts, mopts, .btf_fd = btf__fd(btf),
+		    .btf_key_type_id = int_id, .btf_value_type_id = val_id);
+	map = bpf_map_create(BPF_MAP_TYPE_ARRAY, "timer", 4, 16, 1, &mopts);
+	if (map < 0) {
+		test_line(name, 0, "cannot create the timer's map: %s", strerror(errno));
+		btf__free(btf);
+		return 1;
+	}
+
+	const struct bpf_insn main_prog[] = {			/* insn 0 */
+		LOOKUP_KEY0(map),
+		BPF_JMP_IMM(BPF_JEQ, BPF_REG_0, 0, 10),
+		BPF_MOV64_REG(BPF_REG_7, BPF_REG_0),
+		BPF_MOV64_REG(BPF_REG_1, BPF_REG_0),
+		LD_MAP_FD(BPF_REG_2, map),
+		BPF_MOV64_IMM(BPF_REG_3, 1),				/* CLOCK_MONOTONIC */
+		HCALL(BPF_FUNC_timer_init),
+		BPF_MOV64_REG(BPF_REG_1, BPF_REG_7),
+		BPF_RAW_INSN(BPF_LD | BPF_IMM | BPF_DW, BPF_REG_2, BPF_PSEUDO_FUNC, 0,
+			     cb == 3 ? 6 : 4),
+		BPF_RAW_INSN(0, 0, 0, 0, 0),				/* to cb */
+		HCALL(BPF_FUNC_timer_set_callback),
+		BPF_MOV64_IMM(BPF_REG_0, 0),
+		/* .moved: a pair that goes */
+		BPF_ALU64_IMM(BPF_LSH, BPF_REG_0, 32),
+		BPF_ALU64_IMM(BPF_RSH, BPF_REG_0, 32),
+		BPF_EXIT_INSN(),
+	};
+	/* cb(map, key, value): insn 19, .moved's 21 */
+	const struct bpf_insn precise[] = {
+		BPF_ALU64_REG(BPF_SUB, BPF_REG_3, BPF_REG_2),
+		BPF_ALU64_IMM(BPF_AND, BPF_REG_3, 8),
+		BPF_MOV64_REG(BPF_REG_0, BPF_REG_10),
+		BPF_ALU64_IMM(BPF_ADD, BPF_REG_0, -16),
+		BPF_ALU64_REG(BPF_ADD, BPF_REG_0, BPF_REG_3),
+		BPF_MOV64_IMM(BPF_REG_0, 0),
+		BPF_EXIT_INSN(),
+	};
+	const struct bpf_insn pair[] = {
+		BPF_ALU64_REG(BPF_SUB, BPF_REG_3, BPF_REG_2),
+		BPF_RAW_INSN(BPF_ALU | BPF_MOV | BPF_K, BPF_REG_4, 0, 0, -1),	/* U32_MAX */
+		BPF_RAW_INSN(BPF_JMP | BPF_JGT | BPF_X, BPF_REG_3, BPF_REG_4, 2, 0),
+		BPF_ALU64_IMM(BPF_LSH, BPF_REG_3, 32),
+		BPF_ALU64_IMM(BPF_RSH, BPF_REG_3, 32),
+		BPF_MOV64_IMM(BPF_REG_0, 0),
+		BPF_EXIT_INSN(),
+	};
+	const struct bpf_insn later[] = {
+		BPF_ALU64_REG(BPF_SUB, BPF_REG_3, BPF_REG_2),
+		BPF_RAW_INSN(BPF_ALU | BPF_MOV | BPF_K, BPF_REG_4, 0, 0, -1),
+		BPF_RAW_INSN(BPF_JMP | BPF_JGT | BPF_X, BPF_REG_3, BPF_REG_4, 6, 0),
+		BPF_ALU64_IMM(BPF_LSH, BPF_REG_3, 32),
+		BPF_ALU64_IMM(BPF_RSH, BPF_REG_3, 32),
+		BPF_MOV64_IMM(BPF_REG_5, 8),
+		BPF_MOV64_REG(BPF_REG_0, BPF_REG_10),
+		BPF_ALU64_IMM(BPF_ADD, BPF_REG_0, -16),
+		BPF_ALU64_REG(BPF_ADD, BPF_REG_0, BPF_REG_5),
+		BPF_MOV64_IMM(BPF_REG_0, 0),
+		BPF_EXIT_INSN(),
+	};
+	const struct bpf_insn moved[] = {
+		BPF_MOV64_IMM(BPF_REG_0, 0),
+		BPF_EXIT_INSN(),
+	};
+	const struct bpf_insn *cbs[] = { precise, pair, later, moved };
+	const unsigned int cb_len[] = { ARRAY_SIZE(precise), ARRAY_SIZE(pair), ARRAY_SIZE(later),
+					ARRAY_SIZE(moved) };
+	/* main's pair only for .moved */
+	const unsigned int pair_at = ARRAY_SIZE(main_prog) - 3;
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(main_prog); i++)
+		if (cb == 3 || i < pair_at || i >= pair_at + 2)
+			prog[n++] = main_prog[i];
+	for (unsigned int i = 0; i < cb_len[cb]; i++)
+		prog[n++] = cbs[cb][i];
+
+	LIBBPF_OPTS(bpf_prog_load_opts, opts, .log_buf = log_buf, .log_size = sizeof(log_buf),
+		    .log_level = 1, .prog_flags = BPF_F_SLEEPABLE, .prog_btf_fd = btf__fd(btf),
+		    .func_info = fi, .func_info_cnt = 2, .func_info_rec_size = sizeof(fi[0]));
+	log_buf[0] = 0;
+	fd = bpf_prog_load(BPF_PROG_TYPE_SYSCALL, NULL, "GPL", prog, n, &opts);
+	snprintf(test, sizeof(test), "%s.load", name);
+	ok = fd >= 0 && !strstr(log_buf, "BUG");
+	test_line(test, ok, "%s", fd < 0 ? log_tail() :
+		  strstr(log_buf, "BUG") ? strstr(log_buf, "BUG") : "loaded, no BUG in the log");
+	if (!ok) {
+		size_t len = strlen(log_buf);
+
+		printf("  the log's end:\n%s\n", log_buf + (len > 3000 ? len - 3000 : 0));
+	}
+	fails += !ok;
+	if (fd >= 0) {
+		snprintf(test, sizeof(test), "%s.pairs", name);
+		/* .pair and .later keep theirs, .moved's goes */
+		ok = !xlated_shape(fd, "-", zext_marker, &sh) && sh.bodies == (cb == 1 || cb == 2);
+		test_line(test, ok, "%d zero-extension pairs in the xlated program, want %d",
+			  sh.bodies, cb == 1 || cb == 2);
+		fails += !ok;
+		close(fd);
+	}
+	close(map);
+	btf__free(btf);
+	return fails;
+}
+
+static int cmd_zext_async(void)
+{
+	return zext_async_run("soundness.zext.async.precise", 0) +
+	       zext_async_run("soundness.zext.async.pair", 1) +
+	       zext_async_run("soundness.zext.async.later", 2) +
+	       zext_async_run("soundness.zext.async.moved", 3);
+}
+
 static __u64 zext_want_low(__u64 a, __u64 flag __attribute__((unused)))
 {
 	return a & 0xffffffff;
@@ -3664,6 +3846,8 @@ int soundness_main(int argc, char **argv)
 		return cmd_zext_counters(atoi(argv[2]));
 	if (argc == 2 && !strcmp(argv[1], "zext_badreg"))
 		return cmd_zext_badreg();
+	if (argc == 2 && !strcmp(argv[1], "zext_async"))
+		return cmd_zext_async();
 	if (argc == 2 && !strcmp(argv[1], "konst_spec"))
 		return cmd_konst_spec();
 	if (argc == 2 && !strcmp(argv[1], "fold_exit"))
