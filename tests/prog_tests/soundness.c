@@ -2794,7 +2794,7 @@ static __u64 zext_want_branches(__u64 a, __u64 flag) { return (a & 0xffff) + 7 +
  * .branches.loop: the second subprog is bpf_loop()'s callback, whose
  * rounds the verifier follows until they converge on the state at the
  * call, which may still get marks after the prune there: every pair stays
- * (a pseudo func's offset is moved in soundness.zext.async.before).
+ * (a pseudo func's offset is moved in soundness.zext.async.moved).
  */
 static int zext_branches(void)
 {
