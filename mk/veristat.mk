@@ -31,7 +31,8 @@ $(VS)/%/build.stamp: tools/veristat.sh | $(B)/$$(basename $$*)-distro/kernel.key
 		$(B)/x86_64/kernel.key
 	$(call msg,CLANG,$(VS)/$*/build (selftests programs, no_alu32))
 	$(Q)mkdir -p $(@D)
-	$(Q)JOBS=$(JOBS) BPFTOOL=$(call kobj,x86_64)/bpftool/bpftool VERISTAT_PROGS="$(call vs_progs,$*)" tools/veristat.sh build \
+	$(Q)JOBS=$(JOBS) BPFTOOL=$(call kobj,x86_64)/bpftool/bpftool \
+		VERISTAT_PROGS="$(call vs_progs,$*)" tools/veristat.sh build \
 		$(basename $*) $(call kdir,$(basename $*)-distro) $(VS)/$*/build \
 		$(call to_log,$(VS)/$*/build.log)
 	$(Q)touch $@
