@@ -61,6 +61,20 @@ module:
 
 include mk/kernel.mk mk/guest.mk mk/verifier.mk mk/host.mk mk/bench.mk mk/fuzz.mk mk/veristat.mk
 
+# Every goal but the module's installs the test bed's packages before any
+# of its rules runs: make remakes an included makefile first, alone, and a
+# parallel make (make check) builds host tiers with the cross compiler and
+# clang while the kernels build.  Again when tools/deps.sh changes; the
+# kernels' rules run it each time as well (mk/kernel.mk).
+NO_DEPS_GOALS := module module-clean dkms-install install-headers deps clean help
+ifneq ($(filter-out $(NO_DEPS_GOALS),$(MAKECMDGOALS)),)
+include $(B)/deps.mk
+endif
+$(B)/deps.mk: tools/deps.sh
+	$(call msg,DEPS,Debian packages)
+	$(Q)tools/deps.sh
+	$(Q)mkdir -p $(@D) && echo '# tools/deps.sh ran: nothing to include' >$@
+
 # The module alone, against the running kernel (or KDIR): no packages, no
 # test kernels, no guests.  dkms-install (as root) registers, builds and
 # installs it with DKMS, from a copy in /usr/src.

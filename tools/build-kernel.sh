@@ -123,6 +123,9 @@ cached && exit 0
 mkdir -p "$dir" "$cache/src"
 log=$dir/build.log
 pristine=$cache/src/linux-source-$srcver
+# the pristine tree is every kernel's: one unpack, the other builds wait
+exec 8>"$pristine.lock"
+flock 8
 if [ ! -f "$pristine/.unpacked" ]; then
 	say "UNPACK  $tarball"
 	rm -rf "$pristine" "$pristine.tmp"
@@ -131,6 +134,7 @@ if [ ! -f "$pristine/.unpacked" ]; then
 	touch "$pristine.tmp/.unpacked"
 	mv "$pristine.tmp" "$pristine"
 fi
+exec 8>&-
 
 # Stage: hard-link copy of the pristine tree, patches applied (GNU patch
 # writes a new file, so the pristine tree is never modified).

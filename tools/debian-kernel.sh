@@ -9,8 +9,9 @@
 # The host's own architecture is installed (as root, where missing).  A
 # foreign one is downloaded and unpacked into $INSN_CACHE/debian/RELEASE;
 # its headers' host programs (scripts/, tools/) are arm64 binaries, so they
-# are pointed at the host's linux-kbuild of the same Debian version, which
-# the host's own kernel headers bring: modules are then cross-built.
+# are pointed at the host's linux-kbuild of the same Debian version
+# (installed with the host's own kernel headers, or alone where missing):
+# modules are then cross-built.
 set -euo pipefail
 
 flavour=${1:?flavour}
@@ -40,6 +41,11 @@ need_root() {
 	exit 1
 }
 
+# one at a time: apt-get installs (dpkg's lock), and the foreign unpack
+mkdir -p "$cache"
+exec 9>"$cache/debian.lock"
+flock 9
+
 if [ -z "$qual" ]; then
 	# the signed image comes some days after the unsigned one, the same
 	# kernel (6.12.118 on 2026-12-02): take the unsigned until it does
@@ -58,7 +64,12 @@ fi
 
 root=$cache/debian/$rel
 if [ ! -f "$root/.unpacked" ]; then
-	[ -d "$kbuild/scripts" ] || { echo "debian-kernel: no $kbuild (the host's headers bring it)" >&2; exit 1; }
+	if [ ! -d "$kbuild/scripts" ]; then
+		need_root "${kbuild##*/}"
+		echo "  DEPS    apt-get install ${kbuild##*/}" >&2
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+			"${kbuild##*/}" >/dev/null
+	fi
 	echo "  DEPS    apt-get download $pkg$qual linux-image-$rel-unsigned$qual" >&2
 	rm -rf "$root" && mkdir -p "$root/deb"
 	(cd "$root/deb" && apt-get download -qq "$pkg$qual" "linux-image-$rel-unsigned$qual" 2>/dev/null)
