@@ -41,6 +41,12 @@ need_root() {
 	exit 1
 }
 
+install() {
+	need_root "$@"
+	echo "  DEPS    apt-get install $*" >&2
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
 # one at a time: apt-get installs (dpkg's lock), and the foreign unpack
 mkdir -p "$cache"
 exec 9>"$cache/debian.lock"
@@ -53,10 +59,7 @@ if [ -z "$qual" ]; then
 	[ "$(apt-cache policy "$img" | awk '/Candidate:/ {print $2}')" = "$src" ] ||
 		img=linux-image-$rel-unsigned
 	if [ ! -f "/boot/vmlinuz-$rel" ] || [ ! -f "/usr/src/$pkg/include/config/kernel.release" ]; then
-		need_root "$pkg" "$img"
-		echo "  DEPS    apt-get install $pkg $img" >&2
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-			"$pkg" "$img" >/dev/null
+		install "$pkg" "$img"
 	fi
 	echo "$rel /boot/vmlinuz-$rel /usr/src/$pkg"
 	exit 0
@@ -64,12 +67,7 @@ fi
 
 root=$cache/debian/$rel
 if [ ! -f "$root/.unpacked" ]; then
-	if [ ! -d "$kbuild/scripts" ]; then
-		need_root "${kbuild##*/}"
-		echo "  DEPS    apt-get install ${kbuild##*/}" >&2
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-			"${kbuild##*/}" >/dev/null
-	fi
+	[ -d "$kbuild/scripts" ] || install "${kbuild##*/}"
 	echo "  DEPS    apt-get download $pkg$qual linux-image-$rel-unsigned$qual" >&2
 	rm -rf "$root" && mkdir -p "$root/deb"
 	(cd "$root/deb" && apt-get download -qq "$pkg$qual" "linux-image-$rel-unsigned$qual" 2>/dev/null)
