@@ -162,8 +162,10 @@ U=/proc/sys/kernel/unprivileged_bpf_disabled
 unpriv=$(cat $U)
 limit=$(cat $S/bpf_jit_limit)
 echo 0 >$U
+$L zext_unpriv jit || rc=1
 echo 1 >$S/bpf_jit_limit
 $L jitfail || rc=1
+$L zext_unpriv interp || rc=1
 echo "$limit" >$S/bpf_jit_limit
 echo "$unpriv" >$U
 

@@ -104,7 +104,9 @@
  *                                   fits in 32 bits on every path, kept
  *                                   where a path has a wider one, jumps to
  *                                   its second shift, or the loader does
- *                                   not bypass Spectre v1
+ *                                   not bypass Spectre v1: as w = w but
+ *                                   for the jump; and with
+ *                                   BPF_F_TEST_RND_HI32
  *        soundness zext_many N      pairs removed in one pass: after and
  *                                   at each kind of branch and its target,
  *                                   with line info, and N of them in a
@@ -125,6 +127,8 @@
  *                                   check reads its state
  *        soundness zext_body        a pair whose first shift ends a body
  *                                   that stays: kept
+ *        soundness zext_unpriv HOW  a pair an unprivileged loader keeps:
+ *                                   w = w, right (HOW: jit, interp)
  *        soundness bigprog SITES    SITES calls of a kfunc whose body is 323
  *                                   instructions, over a million in all:
  *                                   refused before the bodies go in
@@ -2509,9 +2513,39 @@ static int cmd_bigloop(int depth, int pad)
 }
 
 /* the first shift of a zero-extension pair: r2 <<= 32 */
-static int zext_marker(const struct bpf_insn *i)
+static int zext_shift(const struct bpf_insn *i)
 {
 	return i->code == (BPF_ALU64 | BPF_LSH | BPF_K) && i->imm == 32;
+}
+
+/* the 32-bit move a pair that stays becomes (patch 30): w2 = w2 */
+static int zext_move(const struct bpf_insn *i)
+{
+	return i->code == (BPF_ALU | BPF_MOV | BPF_X) && i->dst_reg == i->src_reg &&
+	       !i->off && !i->imm;
+}
+
+/* a zero-extension pair that stays, as its two shifts or as the move */
+static int zext_marker(const struct bpf_insn *i)
+{
+	return zext_shift(i) || zext_move(i);
+}
+
+/*
+ * TEST @test: of the xlated program @fd's pairs that stay, @shifts are
+ * two shifts (a jump to the second, or not seen as a pair), the others
+ * the move w = w
+ */
+static int zext_moves(const char *test, int fd, int shifts)
+{
+	struct xshape sh = {}, mv = {};
+	int ok;
+
+	ok = !xlated_shape(fd, "-", zext_shift, &sh) && !xlated_shape(fd, "-", zext_move, &mv) &&
+	     sh.bodies == shifts;
+	test_line(test, ok, "%d pairs kept as two shifts (want %d), %d as w = w", sh.bodies,
+		  shifts, mv.bodies);
+	return !ok;
 }
 
 struct zext_ctx {
@@ -2538,27 +2572,31 @@ static int zext_results(const char *test, int fd, __u64 (*want)(__u64 a, __u64 f
 
 /*
  * Load @insns (a syscall program of struct zext_ctx), TEST "@name.pairs":
- * @pairs zero-extension pairs left in the xlated program; "@name.result":
- * out right for every input with flag 0 and 1 (@want's answer).  With
- * @perfmon 0 it is loaded without CAP_PERFMON and CAP_SYS_ADMIN.
+ * @pairs zero-extension pairs left in the xlated program; "@name.moves":
+ * @shifts of them as two shifts, the others as w = w; "@name.result": out
+ * right for every input with flag 0 and 1 (@want's answer).  With
+ * @perfmon 0 it is loaded without CAP_PERFMON and CAP_SYS_ADMIN.  Then
+ * "@name.rnd_hi32.*": the same, loaded with BPF_F_TEST_RND_HI32, which
+ * gives every 32-bit result whose upper half the verifier saw nothing read
+ * a random one: a pair made w = w must not get one.
  */
 static int zext_run_opts(const char *name, const struct bpf_insn *insns, int n, int perfmon,
-			 int pairs, __u64 (*want)(__u64 a, __u64 flag),
+			 int pairs, int shifts, __u64 (*want)(__u64 a, __u64 flag),
 			 struct bpf_prog_load_opts *opts);
 
 static int zext_run_btf(const char *name, const struct bpf_insn *insns, int n, int perfmon,
-			int pairs, __u64 (*want)(__u64 a, __u64 flag), int btf_fd)
+			int pairs, int shifts, __u64 (*want)(__u64 a, __u64 flag), int btf_fd)
 {
 	int fd_array[2] = { 0, btf_fd };
 	LIBBPF_OPTS(bpf_prog_load_opts, opts, .fd_array = btf_fd >= 0 ? fd_array : NULL);
 
-	return zext_run_opts(name, insns, n, perfmon, pairs, want, &opts);
+	return zext_run_opts(name, insns, n, perfmon, pairs, shifts, want, &opts);
 }
 
-/* as zext_run_btf(), with @opts for what else the program needs */
-static int zext_run_opts(const char *name, const struct bpf_insn *insns, int n, int perfmon,
-			 int pairs, __u64 (*want)(__u64 a, __u64 flag),
-			 struct bpf_prog_load_opts *opts)
+/* one load of zext_run_opts(): @name.load, .pairs, .moves and .result */
+static int zext_run_one(const char *name, const struct bpf_insn *insns, int n, int perfmon,
+			int pairs, int shifts, __u64 (*want)(__u64 a, __u64 flag),
+			struct bpf_prog_load_opts *opts)
 {
 	__u64 caps = CAP(CAP_PERFMON) | CAP(CAP_SYS_ADMIN);
 	struct xshape sh = {};
@@ -2568,7 +2606,6 @@ static int zext_run_opts(const char *name, const struct bpf_insn *insns, int n, 
 	opts->log_buf = log_buf;
 	opts->log_size = sizeof(log_buf);
 	opts->log_level = 1;
-	opts->prog_flags = BPF_F_SLEEPABLE | BPF_F_TEST_STATE_FREQ;
 	log_buf[0] = 0;
 	if (!perfmon && set_caps(caps, 0))
 		return 1;
@@ -2595,16 +2632,33 @@ static int zext_run_opts(const char *name, const struct bpf_insn *insns, int n, 
 		free(x);
 	}
 	fails += !ok;
+	snprintf(test, sizeof(test), "%s.moves", name);
+	fails += zext_moves(test, fd, shifts);
 	snprintf(test, sizeof(test), "%s.result", name);
 	fails += zext_results(test, fd, want);
 	close(fd);
 	return fails;
 }
 
+/* as zext_run_btf(), with @opts for what else the program needs */
+static int zext_run_opts(const char *name, const struct bpf_insn *insns, int n, int perfmon,
+			 int pairs, int shifts, __u64 (*want)(__u64 a, __u64 flag),
+			 struct bpf_prog_load_opts *opts)
+{
+	char rnd[96];
+	int fails;
+
+	opts->prog_flags = BPF_F_SLEEPABLE | BPF_F_TEST_STATE_FREQ;
+	fails = zext_run_one(name, insns, n, perfmon, pairs, shifts, want, opts);
+	snprintf(rnd, sizeof(rnd), "%s.rnd_hi32", name);
+	opts->prog_flags |= BPF_F_TEST_RND_HI32;
+	return fails + zext_run_one(rnd, insns, n, perfmon, pairs, shifts, want, opts);
+}
+
 static int zext_run(const char *name, const struct bpf_insn *insns, int n, int perfmon,
 		    int pairs, __u64 (*want)(__u64 a, __u64 flag))
 {
-	return zext_run_btf(name, insns, n, perfmon, pairs, want, -1);
+	return zext_run_btf(name, insns, n, perfmon, pairs, 0, want, -1);
 }
 
 /* the answers, for flag 0 and 1 alike where the program ignores it */
@@ -2770,7 +2824,8 @@ static int cmd_zext(void)
 			  zext_want_narrow);
 	fails += zext_run("soundness.zext.wide", wide, ARRAY_SIZE(wide), 1, 1, zext_want_wide);
 	fails += zext_run("soundness.zext.join", join, ARRAY_SIZE(join), 1, 1, zext_want_join);
-	fails += zext_run("soundness.zext.jump", jump, ARRAY_SIZE(jump), 1, 1, zext_want_jump);
+	fails += zext_run_btf("soundness.zext.jump", jump, ARRAY_SIZE(jump), 1, 1, 1,
+			      zext_want_jump, -1);
 	fails += zext_run("soundness.zext.join.add", join_add, ARRAY_SIZE(join_add), 1, 1,
 			  zext_want_join_add);
 	fails += zext_undo();
@@ -2872,7 +2927,7 @@ static int zext_branches(void)
 		btf__free(btf);
 		return 1;
 	}
-	fails = zext_run_opts("soundness.zext.branches.loop", prog, ARRAY_SIZE(prog), 1, 8,
+	fails = zext_run_opts("soundness.zext.branches.loop", prog, ARRAY_SIZE(prog), 1, 8, 0,
 			      zext_want_branches, &opts);
 	/* r2 = 0; r3 = 0; r4 = 0; call the callback as a subprog; r5 = 0 */
 	prog[27] = BPF_MOV64_IMM(BPF_REG_2, 0);
@@ -2880,7 +2935,7 @@ static int zext_branches(void)
 	prog[29] = BPF_MOV64_IMM(BPF_REG_4, 0);
 	prog[30] = BPF_RAW_INSN(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_CALL, 0, 13);
 	prog[31] = BPF_MOV64_IMM(BPF_REG_5, 0);
-	fails += zext_run_opts("soundness.zext.branches", prog, ARRAY_SIZE(prog), 1, 1,
+	fails += zext_run_opts("soundness.zext.branches", prog, ARRAY_SIZE(prog), 1, 1, 0,
 			       zext_want_branches, &opts);
 	btf__free(btf);
 	return fails;
@@ -3479,6 +3534,53 @@ static int cmd_zext_async(void)
 	       zext_async_run("soundness.zext.async.moved", 3);
 }
 
+/*
+ * A socket filter as an unprivileged user loads it (dead code sanitized,
+ * not removed; pairs never removed, Spectre v1 not bypassed): its pair, on
+ * len + 0x500000007, stays as w0 = w0, and does what the pair does: r0 |
+ * r0 >> 16 is len + 7 with the upper half cleared, 0x50000 more without
+ * (in the 32 bits a socket filter returns).
+ * @how: "jit" (TEST soundness.zext.unpriv.jit, JITed) or "interp" (the
+ * guest's bpf_jit_limit lowered: interpreted).
+ */
+static int cmd_zext_unpriv(const char *how)
+{
+	const struct bpf_insn prog[] = {
+		BPF_LDX_MEM(BPF_W, BPF_REG_0, BPF_REG_1, offsetof(struct __sk_buff, len)),
+		BPF_RAW_INSN(BPF_LD | BPF_IMM | BPF_DW, BPF_REG_2, 0, 0, 7),
+		BPF_RAW_INSN(0, 0, 0, 0, 5),
+		BPF_ALU64_REG(BPF_ADD, BPF_REG_0, BPF_REG_2),
+		BPF_ALU64_IMM(BPF_LSH, BPF_REG_0, 32),
+		BPF_ALU64_IMM(BPF_RSH, BPF_REG_0, 32),
+		BPF_MOV64_REG(BPF_REG_2, BPF_REG_0),
+		BPF_ALU64_IMM(BPF_RSH, BPF_REG_2, 16),
+		BPF_ALU64_REG(BPF_OR, BPF_REG_0, BPF_REG_2),
+		BPF_EXIT_INSN(),
+	};
+	int jit = !strcmp(how, "jit"), fd, ok, fails = 0;
+	unsigned char pkt[64] = {};
+	__u32 ret = ~0u;
+	char test[64];
+
+	fd = load_sockfilter(prog, ARRAY_SIZE(prog));
+	snprintf(test, sizeof(test), "soundness.zext.unpriv.%s.load", how);
+	ok = fd >= 0 && (jited_len(fd) > 0) == jit;
+	test_line(test, ok, "fd %d, %d bytes JITed %s", fd, fd >= 0 ? jited_len(fd) : -1,
+		  fd < 0 ? log_buf : "");
+	if (fd < 0)
+		return 1;
+	fails += !ok;
+	snprintf(test, sizeof(test), "soundness.zext.unpriv.%s.moves", how);
+	fails += zext_moves(test, fd, 0);
+	/* len: the packet past its Ethernet header, which the test run takes off */
+	ok = !run_prog(fd, 0, pkt, sizeof(pkt), NULL, &ret) && ret == sizeof(pkt) - 14 + 7;
+	snprintf(test, sizeof(test), "soundness.zext.unpriv.%s.result", how);
+	test_line(test, ok, "returned 0x%x, want 0x%zx", ret, sizeof(pkt) - 14 + 7);
+	fails += !ok;
+	close(fd);
+	return fails;
+}
+
 static __u64 zext_want_low(__u64 a, __u64 flag __attribute__((unused)))
 {
 	return a & 0xffffffff;
@@ -3507,7 +3609,7 @@ static int cmd_zext_body(void)
 		test_line("soundness.zext.body.btf", 0, "no bpf_insn_test_hi32: %d", id);
 		return 1;
 	}
-	fails = zext_run_btf("soundness.zext.body", prog, ARRAY_SIZE(prog), 1, 1,
+	fails = zext_run_btf("soundness.zext.body", prog, ARRAY_SIZE(prog), 1, 1, 1,
 			     zext_want_low, btf_fd);
 	close(btf_fd);
 	return fails;
@@ -3854,6 +3956,8 @@ int soundness_main(int argc, char **argv)
 		return cmd_fold_exit();
 	if (argc == 2 && !strcmp(argv[1], "fold_atomic"))
 		return cmd_fold_atomic();
+	if (argc == 3 && !strcmp(argv[1], "zext_unpriv"))
+		return cmd_zext_unpriv(argv[2]);
 	if (argc == 2 && !strcmp(argv[1], "zext_body"))
 		return cmd_zext_body();
 	if (argc == 2 && !strcmp(argv[1], "arena"))

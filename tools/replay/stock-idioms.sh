@@ -11,7 +11,8 @@
 # place differently, as ADDR.  Small negative immediates (stack offsets)
 # and fixed kernel constants stay as they are.  One TEST line per image.
 # An image that differs only by zero-extension pairs the stock JIT has
-# and the patched kernel removed (patch 19) passes, with their number.
+# and the patched kernel removed (patch 19) or made one 32-bit move
+# (patch 30: mov %eX,%eX) passes, with their numbers.
 #
 # usage: stock-idioms.sh PATCHED_JITDIR PATCHED_LOG STOCK_JITDIR STOCK_LOG
 set -uo pipefail
@@ -66,12 +67,13 @@ norm() {
 
 # A norm() listing without lengths and jump targets, and without the
 # zero-extension pairs (shl, shr by 32 of one register) that patch 19
-# removes where the value fits in 32 bits: the relaxed comparison.  The
-# number of pairs goes to stderr.
+# removes where the value fits in 32 bits, nor the moves of a 32-bit
+# register to itself (mov %eX,%eX) patch 30 makes of the others: the
+# relaxed comparison.  "PAIRS MOVES" goes to stderr.
 relax() {
 	perl -e '
 		my @l = map { chomp; s/^\d+ //; s/^(j\S*) .*/$1 T/; $_ } <STDIN>;
-		my $pairs = 0;
+		my ($pairs, $moves) = (0, 0);
 		for (my $i = 0; $i < @l; $i++) {
 			if ($i + 1 < @l && $l[$i] =~ /^shl \$0x20,(%\w+)$/ &&
 			    $l[$i + 1] eq "shr \$0x20,$1") {
@@ -79,9 +81,13 @@ relax() {
 				$i++;
 				next;
 			}
+			if ($l[$i] =~ /^mov (%(?:e\w\w|r\d+d)),(%\w+)$/ && $1 eq $2) {
+				$moves++;
+				next;
+			}
 			print "$l[$i]\n";
 		}
-		print STDERR "$pairs\n";
+		print STDERR "$pairs $moves\n";
 	'
 }
 
@@ -104,13 +110,16 @@ while read -r name len addr; do
 		continue
 	fi
 	# the same but for zero-extension pairs only the stock image has
-	pp=$(norm "$patched/$name.dis" "$(funcs "$plog" "$name" "$addr" "$len")" |
+	read -r pp pm < <(norm "$patched/$name.dis" "$(funcs "$plog" "$name" "$addr" "$len")" |
 		relax 2>&1 >"$tmp/p")
-	sp=$(norm "$stock/$name.dis" "$(funcs "$slog" "$name" "$saddr" "$slen")" |
+	read -r sp sm < <(norm "$stock/$name.dis" "$(funcs "$slog" "$name" "$saddr" "$slen")" |
 		relax 2>&1 >"$tmp/s")
-	if cmp -s "$tmp/p" "$tmp/s" && [ "$sp" -gt "$pp" ]; then
+	# each of the stock image's pairs removed, or a move; no move lost
+	if cmp -s "$tmp/p" "$tmp/s" && [ "$sp" -gt "$pp" ] && [ "$pm" -ge "$sm" ] &&
+		[ $((pm - sm)) -le $((sp - pp)) ]; then
 		echo "TEST stock.$name PASS patched $len bytes, stock $slen: the stock JIT's instructions" \
-			"less $((sp - pp)) of its $sp zero-extension pairs (patch 19)"
+			"less $((sp - pp - pm + sm)) of its $sp zero-extension pairs (patch 19)," \
+			"$((pm - sm)) as mov r32, r32 (patch 30)"
 	else
 		echo "TEST stock.$name FAIL patched $len bytes, stock $slen: ${d:-lengths differ}"
 	fi
