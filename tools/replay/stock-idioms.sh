@@ -118,8 +118,8 @@ while read -r name len addr; do
 	if cmp -s "$tmp/p" "$tmp/s" && [ "$sp" -gt "$pp" ] && [ "$pm" -ge "$sm" ] &&
 		[ $((pm - sm)) -le $((sp - pp)) ]; then
 		echo "TEST stock.$name PASS patched $len bytes, stock $slen: the stock JIT's instructions" \
-			"less $((sp - pp - pm + sm)) of its $sp zero-extension pairs (patch 19)," \
-			"$((pm - sm)) as mov r32, r32 (patch 30)"
+			"but for $((sp - pp)) of its $sp zero-extension pairs: $((sp - pp - pm + sm))" \
+			"removed (patch 19), $((pm - sm)) one mov r32, r32 (patch 30)"
 	else
 		echo "TEST stock.$name FAIL patched $len bytes, stock $slen: ${d:-lengths differ}"
 	fi
