@@ -109,7 +109,8 @@
  *                                   BPF_F_TEST_RND_HI32
  *        soundness zext_many N      pairs removed in one pass: after and
  *                                   at each kind of branch and its target,
- *                                   with line info, and N of them in a
+ *                                   with line info (also where each pair
+ *                                   is made w = w), and N of them in a
  *                                   load as quick as a program's with none,
  *                                   also where each is on the last plus 1
  *        soundness zext_counters K  u32 counters bumped under K branches
@@ -2969,28 +2970,40 @@ static __u64 zext_want_lines(__u64 a, __u64 flag __attribute__((unused)))
 	return (a & 0xffff) + 3;
 }
 
-/* line l (1-8) is at insn zext_line_at[l - 1], and goes to zext_line_to[l - 1] */
+/*
+ * line l (1-8) is at insn zext_line_at[l - 1], and goes to
+ * zext_line_to[l - 1] where the pairs go, zext_line_mov[l - 1] where each
+ * becomes w = w
+ */
 #define LINE_GONE 0xffffffffu
 static const __u32 zext_line_at[] = { 0, 2, 3, 4, 6, 8, 10, 13 };
 static const __u32 zext_line_to[] = { 0, 2, LINE_GONE, 3, LINE_GONE, 4, 6, 9 };
+static const __u32 zext_line_mov[] = { 0, 2, 3, 4, 5, 6, 8, 11 };
 
 /*
  * Line info of a program whose pairs go, as one verifier_remove_insns()
  * per pair would leave it: a line on a removed insn goes to the insn after
  * the pair unless a later line is there (lines 3 and 5 go, 4 moves), and
  * the subprog, which starts with a pair, keeps its first line (8) as
- * the first line of its JIT image.
+ * the first line of its JIT image.  With @moves, loaded without
+ * CAP_PERFMON (TEST soundness.zext.lines.moves.*): each pair stays as
+ * w = w, a line on its second shift goes to the insn after it (4, 5, 7
+ * and 8 move), and the subprog starts at its move.
  */
-static int zext_lines(void)
+static int zext_lines(int moves)
 {
+	const __u32 *line_to = moves ? zext_line_mov : zext_line_to;
+	const char *name = moves ? "soundness.zext.lines.moves" : "soundness.zext.lines";
+	__u64 caps = CAP(CAP_PERFMON) | CAP(CAP_SYS_ADMIN);
 	struct bpf_line_info linfo[ARRAY_SIZE(zext_line_at)], got[16] = {};
 	int n = ARRAY_SIZE(zext_line_at), fd, btf_fd = -1, file, line[8], ok, k, fails = 0;
+	int want_insns = ARRAY_SIZE(zext_lines_prog) - (moves ? 3 : 6), want_lines = 0;
 	__u64 ksyms[2] = {}, jited[16] = {};
+	char src[16], test[64], got_s[96] = "", want_s[96] = "";
 	__u32 lens[2] = {};
 	struct bpf_prog_info info = {};
 	__u32 len = sizeof(info);
 	struct btf *btf = btf__new_empty();
-	char src[16];
 
 	file = btf ? btf__add_str(btf, "zext.c") : -1;
 	for (k = 0; k < n; k++) {
@@ -2998,12 +3011,18 @@ static int zext_lines(void)
 		line[k] = btf ? btf__add_str(btf, src) : -1;
 		linfo[k] = (struct bpf_line_info){ .insn_off = zext_line_at[k],
 			.file_name_off = file, .line_off = line[k], .line_col = (k + 1) << 10 };
+		if (line_to[k] != LINE_GONE) {
+			want_lines++;
+			snprintf(want_s + strlen(want_s), sizeof(want_s) - strlen(want_s), " %d@%u",
+				 k + 1, line_to[k]);
+		}
 	}
 	if (btf && btf__add_int(btf, "int", 4, BTF_INT_SIGNED) > 0 && file > 0 &&
 	    !btf__load_into_kernel(btf))
 		btf_fd = btf__fd(btf);
 	if (btf_fd < 0) {
-		test_line("soundness.zext.lines.btf", 0, "BTF of the lines: %s", strerror(errno));
+		snprintf(test, sizeof(test), "%s.btf", name);
+		test_line(test, 0, "BTF of the lines: %s", strerror(errno));
 		btf__free(btf);
 		return 1;
 	}
@@ -3015,11 +3034,18 @@ static int zext_lines(void)
 			    .prog_flags = BPF_F_SLEEPABLE);
 
 		log_buf[0] = 0;
+		if (moves && set_caps(caps, 0)) {
+			btf__free(btf);
+			return 1;
+		}
 		fd = bpf_prog_load(BPF_PROG_TYPE_SYSCALL, NULL, "GPL", zext_lines_prog,
 				   ARRAY_SIZE(zext_lines_prog), &opts);
+		if (moves)
+			set_caps(caps, 1);
 	}
 	btf__free(btf);
-	test_line("soundness.zext.lines.load", fd >= 0, "%s", fd >= 0 ? "" : log_buf);
+	snprintf(test, sizeof(test), "%s.load", name);
+	test_line(test, fd >= 0, "%s", fd >= 0 ? "" : log_buf);
 	if (fd < 0)
 		return 1;
 	info.nr_line_info = ARRAY_SIZE(got);
@@ -3033,44 +3059,53 @@ static int zext_lines(void)
 	info.nr_jited_func_lens = ARRAY_SIZE(lens);
 	info.jited_func_lens = (__u64)(unsigned long)lens;
 	if (bpf_prog_get_info_by_fd(fd, &info, &len)) {
-		test_line("soundness.zext.lines.info", 0, "%s", strerror(errno));
+		snprintf(test, sizeof(test), "%s.info", name);
+		test_line(test, 0, "%s", strerror(errno));
 		close(fd);
 		return 1;
 	}
 	/* the lines that stay, in order, each where it went */
-	ok = info.xlated_prog_len / sizeof(struct bpf_insn) == ARRAY_SIZE(zext_lines_prog) - 6;
+	ok = info.xlated_prog_len / sizeof(struct bpf_insn) == (__u32)want_insns;
 	for (k = 0, n = 0; k < (int)ARRAY_SIZE(zext_line_at); k++) {
-		if (zext_line_to[k] == LINE_GONE)
+		if (line_to[k] == LINE_GONE)
 			continue;
 		ok = ok && n < (int)info.nr_line_info && got[n].line_off == (__u32)line[k] &&
-		     got[n].insn_off == zext_line_to[k];
+		     got[n].insn_off == line_to[k];
 		n++;
 	}
 	ok = ok && n == (int)info.nr_line_info;
-	test_line("soundness.zext.lines.xlated", ok,
-		  "%u insns, %u lines: %u@%u %u@%u %u@%u %u@%u %u@%u %u@%u; want 12 insns, lines 1@0 2@2 4@3 6@4 7@6 8@9",
-		  info.xlated_prog_len / 8, info.nr_line_info,
-		  got[0].line_col >> 10, got[0].insn_off, got[1].line_col >> 10, got[1].insn_off,
-		  got[2].line_col >> 10, got[2].insn_off, got[3].line_col >> 10, got[3].insn_off,
-		  got[4].line_col >> 10, got[4].insn_off, got[5].line_col >> 10, got[5].insn_off);
+	for (k = 0; k < (int)info.nr_line_info && k < (int)ARRAY_SIZE(got); k++)
+		snprintf(got_s + strlen(got_s), sizeof(got_s) - strlen(got_s), " %u@%u",
+			 got[k].line_col >> 10, got[k].insn_off);
+	snprintf(test, sizeof(test), "%s.xlated", name);
+	test_line(test, ok, "%u insns, %u lines:%s; want %d insns, lines%s",
+		  info.xlated_prog_len / 8, info.nr_line_info, got_s, want_insns, want_s);
 	fails += !ok;
 	/* each function's image starts with its first line, and holds its lines */
+	snprintf(test, sizeof(test), "%s.jited", name);
 	if (!info.nr_jited_ksyms) {
-		printf("TEST soundness.zext.lines.jited SKIP the program was not JITed\n");
+		printf("TEST %s SKIP the program was not JITed\n", test);
 	} else {
+		k = want_lines - 1;	/* the subprog's line, its last */
 		ok = info.nr_jited_ksyms == 2 && info.nr_jited_line_info == info.nr_line_info &&
-		     info.nr_line_info == 6 && jited[0] == ksyms[0] && jited[5] == ksyms[1];
-		for (k = 1; ok && k < 5; k++)
+		     (int)info.nr_line_info == want_lines && jited[0] == ksyms[0] &&
+		     jited[k] == ksyms[1];
+		for (k = 1; ok && k < want_lines - 1; k++)
 			ok = jited[k] >= jited[k - 1] && jited[k] < ksyms[0] + lens[0];
-		test_line("soundness.zext.lines.jited", ok,
-			  "%u functions, %u JITed lines; main's %u bytes hold its 5 lines (+0x%llx..0x%llx), the subprog's line %s its start",
-			  info.nr_jited_ksyms, info.nr_jited_line_info, lens[0],
+		test_line(test, ok,
+			  "%u functions, %u JITed lines; main's %u bytes hold its %d lines (+0x%llx..0x%llx), the subprog's line %s its start",
+			  info.nr_jited_ksyms, info.nr_jited_line_info, lens[0], want_lines - 1,
 			  (unsigned long long)(jited[0] - ksyms[0]),
-			  (unsigned long long)(jited[4] - ksyms[0]),
-			  jited[5] == ksyms[1] ? "is at" : "is not at");
+			  (unsigned long long)(jited[want_lines - 2] - ksyms[0]),
+			  jited[want_lines - 1] == ksyms[1] ? "is at" : "is not at");
 		fails += !ok;
 	}
-	fails += zext_results("soundness.zext.lines.result", fd, zext_want_lines);
+	snprintf(test, sizeof(test), "%s.result", name);
+	fails += zext_results(test, fd, zext_want_lines);
+	if (moves) {
+		snprintf(test, sizeof(test), "%s.moves", name);
+		fails += zext_moves(test, fd, 0);
+	}
 	close(fd);
 	return fails;
 }
@@ -3188,7 +3223,7 @@ static int zext_many_add(int n)
 
 static int cmd_zext_many(int n)
 {
-	return zext_branches() + zext_lines() + zext_many(n) + zext_many_add(n);
+	return zext_branches() + zext_lines(0) + zext_lines(1) + zext_many(n) + zext_many_add(n);
 }
 
 /*
